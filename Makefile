@@ -1,0 +1,25 @@
+# zincc: the two commands the README promises are `make demo` and `make test`.
+GO ?= go
+
+.PHONY: test demo bench fmt build
+
+# test: formatting, vet and the whole test suite (what .ci/run calls).
+test:
+	@unformatted="$$(gofmt -l $$(find . -name '*.go' -not -path './testdata/*'))"; \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) test ./...
+
+# demo: run the bundled two-layer tiny model for 8 decode steps on the CPU.
+demo:
+	$(GO) run ./cmd/zincc run -steps 8 testdata/tiny_llama.zir
+
+# bench: every benchmark, with allocations.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+build:
+	$(GO) build -o bin/zincc ./cmd/zincc
+
+fmt:
+	gofmt -w $$(find . -name '*.go' -not -path './testdata/*')
