@@ -1,0 +1,328 @@
+// Package frontend turns source text into ir.Modules: the .zir graph
+// language (this file and grammar.go) and GGUF model files (package
+// frontend/gguf).
+package frontend
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"zincc/ir"
+)
+
+// MaxSourceBytes bounds the .zir text accepted, so a hostile input cannot
+// make the parser build an unbounded tree.
+const MaxSourceBytes = 16 << 20
+
+// Parse reads a .zir graph and returns the checked module. Errors are an
+// ir.ErrorList: one syntax error, or every semantic error found, each with
+// its file:line:col position. Render them with FormatErrors.
+func Parse(filename string, src []byte) (*ir.Module, error) {
+	if len(src) > MaxSourceBytes {
+		return nil, ir.ErrorList{{Pos: ir.Pos{File: filename}, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(src), MaxSourceBytes)}}
+	}
+	ast, err := zirParser.ParseBytes(filename, src)
+	if err != nil {
+		return nil, ir.ErrorList{syntaxError(filename, err)}
+	}
+	b := &builder{file: filename, names: map[string]*ir.Value{}}
+	m := b.module(ast.Graph)
+	errs := append(b.errs, ir.Check(m)...)
+	errs.Sort()
+	if len(errs) > 0 {
+		return m, errs
+	}
+	return m, nil
+}
+
+// syntaxError turns a participle error into a positioned diagnostic with a
+// message in the project's words.
+func syntaxError(file string, err error) ir.Diagnostic {
+	var perr participle.Error
+	if !errors.As(err, &perr) {
+		return ir.Diagnostic{Pos: ir.Pos{File: file}, Msg: err.Error()}
+	}
+	msg := perr.Message()
+	var unexp *participle.UnexpectedTokenError
+	if errors.As(err, &unexp) && unexp.Unexpected.EOF() {
+		msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of file", 1)
+	}
+	msg = strings.NewReplacer("<newline>+", "end of line", "<newline>", "end of line",
+		"<eof>", "end of file", `"\n"`, "end of line").Replace(msg)
+	return ir.Diagnostic{Pos: pos(perr.Position(), file), Msg: msg}
+}
+
+func pos(p lexer.Position, file string) ir.Pos {
+	if p.Filename != "" {
+		file = p.Filename
+	}
+	return ir.Pos{File: file, Line: p.Line, Col: p.Column}
+}
+
+// builder turns the syntax tree into an ir.Module, resolving names. It
+// reports what only the text can tell (unknown ops and element types,
+// undefined names, malformed numbers); ir.Check reports the rest.
+type builder struct {
+	file  string
+	names map[string]*ir.Value // first definition of each name
+	errs  ir.ErrorList
+}
+
+func (b *builder) pos(p lexer.Position) ir.Pos { return pos(p, b.file) }
+
+func (b *builder) errorf(p lexer.Position, format string, args ...any) {
+	b.errs.Add(b.pos(p), format, args...)
+}
+
+func (b *builder) module(g *astGraph) *ir.Module {
+	m := &ir.Module{Name: strings.TrimPrefix(g.Name, "@"), Pos: b.pos(g.Pos)}
+	// Pass 1: every declared or defined name, so a use may precede its
+	// definition textually and still resolve (ir.Check reports it).
+	var nodes []*ir.Node
+	var stmts []*astStmt
+	for _, it := range g.Items {
+		switch {
+		case it.Decl != nil:
+			v := b.decl(it.Decl)
+			m.Decls = append(m.Decls, v)
+			b.define(v)
+		case it.Stmt != nil:
+			n := b.node(it.Stmt)
+			if n == nil {
+				continue
+			}
+			nodes = append(nodes, n)
+			stmts = append(stmts, it.Stmt)
+			if n.Result != nil {
+				b.define(n.Result)
+			}
+		}
+	}
+	// Pass 2: operands and outputs.
+	for i, n := range nodes {
+		for _, a := range stmts[i].Args {
+			n.Args = append(n.Args, b.use(a))
+			n.ArgPos = append(n.ArgPos, b.pos(a.Pos))
+		}
+	}
+	m.Nodes = nodes
+	for _, it := range g.Items {
+		if it.Output == nil {
+			continue
+		}
+		for _, r := range it.Output.Values {
+			m.Outputs = append(m.Outputs, ir.Output{Value: b.use(r), Pos: b.pos(r.Pos)})
+		}
+	}
+	return m
+}
+
+func (b *builder) define(v *ir.Value) {
+	if _, ok := b.names[v.Name]; !ok {
+		b.names[v.Name] = v
+	}
+}
+
+// use resolves a reference. An undefined name is reported here and becomes
+// a placeholder of invalid type, which ir.Check passes over silently.
+func (b *builder) use(r astRef) *ir.Value {
+	name := strings.TrimPrefix(r.Name, "%")
+	if v, ok := b.names[name]; ok {
+		return v
+	}
+	b.errorf(r.Pos, "undefined value %%%s", name)
+	return &ir.Value{Name: name, Pos: b.pos(r.Pos)}
+}
+
+var declKinds = map[string]ir.Kind{"input": ir.Input, "weight": ir.Weight, "state": ir.State}
+
+func (b *builder) decl(d *astDecl) *ir.Value {
+	v := &ir.Value{
+		Name: strings.TrimPrefix(d.Name.Name, "%"),
+		Kind: declKinds[d.Kind],
+		Type: b.typ(&d.Type),
+		Pos:  b.pos(d.Name.Pos),
+	}
+	if d.Init != nil {
+		v.Init = b.init(d.Init)
+	}
+	if v.Kind == ir.State && v.Init.Kind == ir.NoInit {
+		v.Init.Kind = ir.InitZeros
+	}
+	return v
+}
+
+func (b *builder) typ(t *astType) ir.Type {
+	dt, ok := ir.ParseDType(t.DType)
+	if !ok {
+		b.errorf(t.Pos, "unknown element type %q (known: %s)", t.DType, dtypeNames())
+	}
+	shape := make([]int, 0, len(t.Dims))
+	for _, d := range t.Dims {
+		n, err := strconv.ParseInt(d.Text, 10, 64)
+		if err != nil || n > ir.MaxElems {
+			b.errorf(d.Pos, "dimension %s is too large (the limit is 2^36)", d.Text)
+			n = 1
+		}
+		shape = append(shape, int(n))
+	}
+	if !ok {
+		// Keep the shape so later messages stay sensible, but mark the type
+		// invalid: the declaration was reported above.
+		return ir.Type{Shape: shape}
+	}
+	return ir.Type{DType: dt, Shape: shape}
+}
+
+func dtypeNames() string {
+	var names []string
+	for _, d := range ir.AllDTypes {
+		names = append(names, d.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+func (b *builder) init(in *astInit) ir.Init {
+	init := ir.Init{Pos: b.pos(in.Pos)}
+	str := func() (string, bool) {
+		if len(in.Args) != 1 || in.Args[0].Str == nil {
+			b.errorf(in.Pos, "%s takes one string: %s(\"...\")", in.Name, in.Name)
+			return "", false
+		}
+		s, err := strconv.Unquote(*in.Args[0].Str)
+		if err != nil {
+			b.errorf(in.Args[0].Pos, "bad string %s: %v", *in.Args[0].Str, err)
+			return "", false
+		}
+		return s, true
+	}
+	switch in.Name {
+	case "gguf", "file":
+		init.Kind = ir.InitGGUF
+		if in.Name == "file" {
+			init.Kind = ir.InitFile
+		}
+		init.Name, _ = str()
+	case "random":
+		init.Kind = ir.InitRandom
+		init.Scale = ir.DefaultRandomScale
+		seen := map[string]bool{}
+		for _, a := range in.Args {
+			if a.KV == nil {
+				b.errorf(a.Pos, "random takes named arguments: random(seed = N, scale = S)")
+				continue
+			}
+			if seen[a.KV.Name] {
+				b.errorf(a.Pos, "random: %s given twice", a.KV.Name)
+			}
+			seen[a.KV.Name] = true
+			v, ok := b.literal(&a.KV.Value)
+			switch {
+			case !ok:
+			case a.KV.Name == "seed":
+				if v.Kind != ir.IntAttr || v.Int < 0 {
+					b.errorf(a.KV.Value.Pos, "random seed must be a non-negative integer, got %v", v)
+				}
+				init.Seed = uint64(v.Int)
+			case a.KV.Name == "scale":
+				switch v.Kind {
+				case ir.FloatAttr:
+					init.Scale = v.Float
+				case ir.IntAttr:
+					init.Scale = float64(v.Int)
+				default:
+					b.errorf(a.KV.Value.Pos, "random scale must be a number, got %v", v)
+				}
+			default:
+				b.errorf(a.Pos, "random has no argument %q (known: seed, scale)", a.KV.Name)
+			}
+		}
+		if !seen["seed"] {
+			b.errorf(in.Pos, "random needs a seed: random(seed = N)")
+		}
+	case "zeros":
+		init.Kind = ir.InitZeros
+		if len(in.Args) > 0 {
+			b.errorf(in.Args[0].Pos, "zeros takes no arguments")
+		}
+	default:
+		b.errorf(in.Pos, "unknown initialiser %q (known: gguf(\"name\"), file(\"path\"), random(seed = N), zeros)", in.Name)
+		init.Kind = ir.InitZeros // keep going; the error is reported
+	}
+	return init
+}
+
+func (b *builder) node(s *astStmt) *ir.Node {
+	op := ir.LookupOp(s.Op.Name)
+	if op == nil {
+		b.errorf(s.Op.Pos, "unknown op %q (known: %s)", s.Op.Name, opNames())
+		return nil
+	}
+	n := &ir.Node{Op: op, Pos: b.pos(s.Op.Pos)}
+	if s.Pos != s.Op.Pos && s.Result != nil {
+		n.Pos = b.pos(s.Op.Pos)
+	}
+	for _, a := range s.Attrs {
+		v, ok := b.literal(&a.Value)
+		if !ok {
+			continue
+		}
+		n.Attrs = append(n.Attrs, ir.Attr{Name: a.Name, Value: v, Pos: b.pos(a.Pos)})
+	}
+	if s.Result != nil {
+		n.Result = &ir.Value{
+			Name: strings.TrimPrefix(s.Result.Name, "%"),
+			Kind: ir.Result,
+			Def:  n,
+			Pos:  b.pos(s.Result.Pos),
+		}
+	}
+	return n
+}
+
+func opNames() string {
+	var names []string
+	for _, op := range ir.Ops() {
+		names = append(names, op.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// literal converts an attribute literal, reporting numbers out of range.
+func (b *builder) literal(l *astLiteral) (ir.AttrValue, bool) {
+	switch {
+	case l.Float != nil:
+		f, err := strconv.ParseFloat(*l.Float, 64)
+		if err != nil || math.IsInf(f, 0) {
+			b.errorf(l.Pos, "number %s is out of range", *l.Float)
+			return ir.AttrValue{}, false
+		}
+		if l.Neg {
+			f = -f
+		}
+		return ir.FloatValue(f), true
+	case l.Int != nil:
+		text := *l.Int
+		if l.Neg {
+			text = "-" + text
+		}
+		i, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			b.errorf(l.Pos, "integer %s is out of range", text)
+			return ir.AttrValue{}, false
+		}
+		return ir.IntValue(i), true
+	default:
+		if l.Neg {
+			b.errorf(l.Pos, "a name cannot be negated: -%s", *l.Ident)
+			return ir.AttrValue{}, false
+		}
+		return ir.EnumValue(*l.Ident), true
+	}
+}

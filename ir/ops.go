@@ -1,0 +1,269 @@
+package ir
+
+import (
+	"fmt"
+	"math"
+)
+
+// The ops of a llama-family decode step. Activations are f32; weights may be
+// any float format; states (the KV cache) are f32 or f16.
+
+var (
+	anyKind    []Kind
+	anyDType   []DType
+	f32Only    = []DType{F32}
+	floatTypes = []DType{F32, F16, Q4_0, Q8_0}
+	cacheTypes = []DType{F32, F16}
+	indexTypes = []DType{U32, I32}
+	weights    = []Kind{Weight}
+	states     = []Kind{State}
+)
+
+// activation is an f32 tensor operand of any kind and rank.
+func activation(name string) Operand {
+	return Operand{Name: name, Kinds: anyKind, DTypes: f32Only, Rank: AnyRank}
+}
+
+// vector is an f32 rank-1 operand.
+func vector(name string) Operand {
+	return Operand{Name: name, Kinds: anyKind, DTypes: f32Only, Rank: 1}
+}
+
+// position is a u32 scalar: a token position or id.
+func position(name string) Operand {
+	return Operand{Name: name, Kinds: anyKind, DTypes: []DType{U32}, Rank: 0}
+}
+
+// positive is an AttrSpec check for floats > 0.
+func positive(_ *NodeCheck, v AttrValue) string {
+	if !(v.Float > 0) {
+		return "must be greater than 0"
+	}
+	return ""
+}
+
+// atLeastOne is an AttrSpec check for integers >= 1.
+func atLeastOne(_ *NodeCheck, v AttrValue) string {
+	if v.Int < 1 {
+		return "must be at least 1"
+	}
+	return ""
+}
+
+func constant(v AttrValue) func(*NodeCheck) AttrValue {
+	return func(*NodeCheck) AttrValue { return v }
+}
+
+// sameAsFirst is the Infer rule of elementwise ops: every operand has the
+// first one's shape, and so does the result.
+func sameAsFirst(c *NodeCheck) Type {
+	t := c.Arg(0)
+	for i := 1; i < len(c.Node.Args); i++ {
+		if !c.Arg(i).SameShape(t) {
+			c.ArgErrorf(i, "shape %v differs from operand 1's %v", c.Arg(i), t)
+		}
+	}
+	return Tensor(F32, t.Shape...)
+}
+
+// Op definitions. Each is registered in the op table at init.
+var (
+	OpEmbed = register(&Op{
+		Name: "embed", Doc: "row lookup: table[index] as f32",
+		Operands: []Operand{
+			{Name: "table", Kinds: weights, DTypes: floatTypes, Rank: 2},
+			{Name: "index", Kinds: anyKind, DTypes: indexTypes, Rank: 0},
+		},
+		Writes: -1,
+		Infer: func(c *NodeCheck) Type {
+			return Tensor(F32, c.Arg(0).Shape[1])
+		},
+	})
+
+	OpRMSNorm = register(&Op{
+		Name: "rms_norm", Doc: "x / sqrt(mean(x²) + eps) * weight",
+		Operands: []Operand{vector("x"), vector("weight")},
+		Attrs: []AttrSpec{
+			{Name: "eps", Kind: FloatAttr, Default: constant(FloatValue(1e-5)), Check: positive},
+		},
+		Writes: -1,
+		Infer:  sameAsFirst,
+	})
+
+	OpMul = register(&Op{
+		Name: "mul", Doc: "elementwise a * b",
+		Operands: []Operand{activation("a"), activation("b")},
+		Writes:   -1, Infer: sameAsFirst,
+	})
+
+	OpAdd = register(&Op{
+		Name: "add", Doc: "elementwise a + b",
+		Operands: []Operand{activation("a"), activation("b")},
+		Writes:   -1, Infer: sameAsFirst,
+	})
+
+	OpMatVec = register(&Op{
+		Name: "matvec", Doc: "weight[rows, cols] × x[cols] → f32[rows]",
+		Operands: []Operand{
+			{Name: "weight", Kinds: weights, DTypes: floatTypes, Rank: 2},
+			vector("x"),
+		},
+		Writes: -1,
+		Infer: func(c *NodeCheck) Type {
+			w, x := c.Arg(0), c.Arg(1)
+			if x.Shape[0] != w.Shape[1] {
+				c.ArgErrorf(1, "%s has %d elements but the weight %v has %d columns",
+					c.Node.Args[1].Ref(), x.Shape[0], w, w.Shape[1])
+			}
+			return Tensor(F32, w.Shape[0])
+		},
+	})
+
+	OpRope = register(&Op{
+		Name: "rope", Doc: "rotary position embedding of each head of x at pos",
+		Operands: []Operand{vector("x"), position("pos")},
+		Attrs: []AttrSpec{
+			{Name: "heads", Kind: IntAttr, Check: func(c *NodeCheck, v AttrValue) string {
+				if v.Int < 1 {
+					return "must be at least 1"
+				}
+				if n := int64(c.Arg(0).Shape[0]); n%v.Int != 0 {
+					return fmt.Sprintf("does not divide the %d elements of x", n)
+				}
+				return ""
+			}},
+			{Name: "dims", Kind: IntAttr, Default: func(c *NodeCheck) AttrValue {
+				return IntValue(int64(headSize(c)))
+			}, Check: func(c *NodeCheck, v AttrValue) string {
+				hs := headSize(c)
+				if hs == 0 {
+					return "" // heads is wrong, and already reported
+				}
+				if v.Int < 2 || v.Int%2 != 0 || v.Int > int64(hs) {
+					return fmt.Sprintf("must be even and between 2 and the head size %d", hs)
+				}
+				return ""
+			}},
+			{Name: "theta", Kind: FloatAttr, Default: constant(FloatValue(10000)), Check: positive},
+			{Name: "mode", Kind: EnumAttr, Enum: []string{"normal", "neox"}, Default: constant(EnumValue("normal"))},
+		},
+		Writes: -1,
+		Infer:  func(c *NodeCheck) Type { return c.Arg(0) },
+	})
+
+	OpKVStore = register(&Op{
+		Name: "kv_store", Doc: "cache[pos, :] = x (an effect on the state cache)",
+		Operands: []Operand{
+			{Name: "cache", Kinds: states, DTypes: cacheTypes, Rank: 2},
+			vector("x"),
+			position("pos"),
+		},
+		Writes: 0,
+		Infer: func(c *NodeCheck) Type {
+			if w, n := c.Arg(0).Shape[1], c.Arg(1).Shape[0]; w != n {
+				c.ArgErrorf(1, "%s has %d elements but the rows of %s hold %d",
+					c.Node.Args[1].Ref(), n, c.Node.Args[0].Ref(), w)
+			}
+			return Type{}
+		},
+	})
+
+	OpAttention = register(&Op{
+		Name: "attention", Doc: "one query over cached K/V rows 0..pos (GQA)",
+		Operands: []Operand{
+			vector("q"),
+			{Name: "k", Kinds: states, DTypes: cacheTypes, Rank: 2},
+			{Name: "v", Kinds: states, DTypes: cacheTypes, Rank: 2},
+			position("pos"),
+		},
+		Attrs: []AttrSpec{
+			{Name: "heads", Kind: IntAttr, Check: func(c *NodeCheck, v AttrValue) string {
+				if v.Int < 1 {
+					return "must be at least 1"
+				}
+				if n := int64(c.Arg(0).Shape[0]); n%v.Int != 0 {
+					return fmt.Sprintf("does not divide the %d elements of q", n)
+				}
+				return ""
+			}},
+			{Name: "kv_heads", Kind: IntAttr, Default: func(c *NodeCheck) AttrValue {
+				return IntValue(int64(c.Int("heads")))
+			}, Check: func(c *NodeCheck, v AttrValue) string {
+				if v.Int < 1 {
+					return "must be at least 1"
+				}
+				if int64(c.Int("heads"))%v.Int != 0 {
+					return fmt.Sprintf("must divide heads = %d", c.Int("heads"))
+				}
+				return ""
+			}},
+			{Name: "scale", Kind: FloatAttr, Default: func(c *NodeCheck) AttrValue {
+				return FloatValue(DefaultAttentionScale(headSize(c)))
+			}, Check: positive},
+		},
+		Writes: -1,
+		Infer: func(c *NodeCheck) Type {
+			k, v := c.Arg(1), c.Arg(2)
+			if !k.Equal(v) {
+				c.ArgErrorf(2, "%s has type %v but the K cache %s has %v",
+					c.Node.Args[2].Ref(), v, c.Node.Args[1].Ref(), k)
+			}
+			if c.Int("kv_heads") < 1 || headSize(c) < 1 {
+				return c.Arg(0) // heads or kv_heads is wrong, and reported
+			}
+			if want := c.Int("kv_heads") * headSize(c); k.Shape[1] != want {
+				c.ArgErrorf(1, "%s rows hold %d values; kv_heads × head size = %d × %d = %d",
+					c.Node.Args[1].Ref(), k.Shape[1], c.Int("kv_heads"), headSize(c), want)
+			}
+			return c.Arg(0)
+		},
+	})
+
+	OpSiLU = register(&Op{
+		Name: "silu", Doc: "x * sigmoid(x)",
+		Operands: []Operand{activation("x")},
+		Writes:   -1, Infer: sameAsFirst,
+	})
+
+	OpSwiGLU = register(&Op{
+		Name: "swiglu", Doc: "silu(gate) * up",
+		Operands: []Operand{activation("gate"), activation("up")},
+		Writes:   -1, Infer: sameAsFirst,
+	})
+
+	OpSoftmax = register(&Op{
+		Name: "softmax", Doc: "exp(x - max x) / sum",
+		Operands: []Operand{vector("x")},
+		Writes:   -1, Infer: sameAsFirst,
+	})
+
+	OpArgmax = register(&Op{
+		Name: "argmax", Doc: "index of the largest element (the lowest on ties)",
+		Operands: []Operand{vector("x")},
+		Writes:   -1,
+		Infer:    func(c *NodeCheck) Type { return Scalar(U32) },
+	})
+
+	OpCopy = register(&Op{
+		Name: "copy", Doc: "a copy of x",
+		Operands: []Operand{{Name: "x", Kinds: anyKind, DTypes: anyDType, Rank: AnyRank}},
+		Writes:   -1,
+		Infer:    func(c *NodeCheck) Type { return c.Arg(0) },
+	})
+)
+
+// headSize is the per-head width of the first operand under the "heads"
+// attribute (0 if heads is not yet valid).
+func headSize(c *NodeCheck) int {
+	h := c.Int("heads")
+	if h < 1 {
+		return 0
+	}
+	return c.Arg(0).Shape[0] / h
+}
+
+// DefaultAttentionScale is the attention scale used when none is given:
+// 1/sqrt(head size).
+func DefaultAttentionScale(headSize int) float64 {
+	return 1 / math.Sqrt(float64(headSize))
+}
