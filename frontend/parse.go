@@ -31,7 +31,7 @@ func Parse(filename string, src []byte) (*ir.Module, error) {
 	if err != nil {
 		return nil, ir.ErrorList{syntaxError(filename, err)}
 	}
-	b := &builder{file: filename, names: map[string]*ir.Value{}}
+	b := newBuilder(filename)
 	m := b.module(ast.Graph)
 	errs := append(b.errs, ir.Check(m)...)
 	errs.Sort()
@@ -72,6 +72,15 @@ type builder struct {
 	file  string
 	names map[string]*ir.Value // first definition of each name
 	errs  ir.ErrorList
+	// parts maps a source line to the declaration or node that starts on
+	// it, and outputs to the index of the first output on it, so a
+	// formatter can put comments back where they were.
+	parts   map[int]any
+	outputs map[int]int
+}
+
+func newBuilder(file string) *builder {
+	return &builder{file: file, names: map[string]*ir.Value{}, parts: map[int]any{}, outputs: map[int]int{}}
 }
 
 func (b *builder) pos(p lexer.Position) ir.Pos { return pos(p, b.file) }
@@ -91,6 +100,7 @@ func (b *builder) module(g *astGraph) *ir.Module {
 		case it.Decl != nil:
 			v := b.decl(it.Decl)
 			m.Decls = append(m.Decls, v)
+			b.parts[it.Decl.Pos.Line] = v
 			b.define(v)
 		case it.Stmt != nil:
 			n := b.node(it.Stmt)
@@ -99,6 +109,7 @@ func (b *builder) module(g *astGraph) *ir.Module {
 			}
 			nodes = append(nodes, n)
 			stmts = append(stmts, it.Stmt)
+			b.parts[it.Stmt.Pos.Line] = n
 			if n.Result != nil {
 				b.define(n.Result)
 			}
@@ -116,6 +127,7 @@ func (b *builder) module(g *astGraph) *ir.Module {
 		if it.Output == nil {
 			continue
 		}
+		b.outputs[it.Output.Pos.Line] = len(m.Outputs)
 		for _, r := range it.Output.Values {
 			m.Outputs = append(m.Outputs, ir.Output{Value: b.use(r), Pos: b.pos(r.Pos)})
 		}

@@ -16,23 +16,81 @@ func Print(w io.Writer, m *Module) error {
 }
 
 // String returns the canonical text of m (see Print).
-func String(m *Module) string {
+func String(m *Module) string { return Format(m, nil) }
+
+// Comments carries comment lines to print with a module, so a formatter can
+// keep what a person wrote. Each string is one whole comment ("// ...").
+type Comments struct {
+	Header   []string         // before the graph line
+	Leading  map[any][]string // above a part: keyed by *Value (a declaration), *Node or *Output
+	Trailing map[any]string   // at the end of a part's line, same keys
+	End      []string         // before the closing brace
+}
+
+// Format returns the canonical text of m with the given comments (nil for
+// none). Declarations align their types and nodes their '=' signs, as
+// people write them; a part with comments above it is set off by a blank
+// line.
+func Format(m *Module, c *Comments) string {
+	if c == nil {
+		c = &Comments{}
+	}
 	var b strings.Builder
+	line := func(key any, first bool, text string) {
+		if lead := c.Leading[key]; len(lead) > 0 {
+			if !first {
+				b.WriteString("\n")
+			}
+			for _, l := range lead {
+				b.WriteString("  " + l + "\n")
+			}
+		}
+		b.WriteString("  " + text)
+		if t := c.Trailing[key]; t != "" {
+			b.WriteString("  " + t)
+		}
+		b.WriteString("\n")
+	}
+	for _, l := range c.Header {
+		b.WriteString(l + "\n")
+	}
 	b.WriteString("graph @" + m.Name + " {\n")
+	width := 0
 	for _, v := range m.Decls {
-		b.WriteString("  " + DeclString(v) + "\n")
+		width = max(width, len(v.Kind.String())+1+len(v.Ref()))
+	}
+	for i, v := range m.Decls {
+		head := v.Kind.String() + " " + v.Ref()
+		line(v, i == 0, head+strings.Repeat(" ", width-len(head))+strings.TrimPrefix(DeclString(v), head))
 	}
 	if len(m.Decls) > 0 && len(m.Nodes) > 0 {
 		b.WriteString("\n")
 	}
+	width = 0
 	for _, n := range m.Nodes {
-		b.WriteString("  " + NodeString(n) + "\n")
+		if n.Result != nil {
+			width = max(width, len(n.Result.Ref()))
+		}
+	}
+	for i, n := range m.Nodes {
+		text := NodeString(n)
+		if n.Result != nil {
+			ref := n.Result.Ref()
+			text = ref + strings.Repeat(" ", width-len(ref)) + text[len(ref):]
+		}
+		line(n, i == 0, text)
 	}
 	if len(m.Outputs) > 0 && len(m.Decls)+len(m.Nodes) > 0 {
 		b.WriteString("\n")
 	}
-	for _, o := range m.Outputs {
-		b.WriteString("  output " + o.Value.Ref() + "\n")
+	for i := range m.Outputs {
+		line(&m.Outputs[i], i == 0, "output "+m.Outputs[i].Value.Ref())
+	}
+	if len(c.End) > 0 {
+		b.WriteString("\n")
+		for _, l := range c.End {
+			b.WriteString("  " + l + "\n")
+		}
 	}
 	b.WriteString("}\n")
 	return b.String()
