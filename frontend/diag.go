@@ -12,6 +12,9 @@ import (
 // column. src is the text of the file the positions refer to; diagnostics
 // without a known line are printed alone.
 func FormatErrors(err error, src []byte) string {
+	if err == nil {
+		return ""
+	}
 	var list ir.ErrorList
 	if !errors.As(err, &list) {
 		return err.Error() + "\n"

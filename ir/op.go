@@ -145,6 +145,9 @@ func checkNode(n *Node, fill bool, errs *ErrorList) Type {
 		}
 		checkOperand(c, i, a)
 	}
+	if c.bad {
+		return Type{} // Infer relies on the operand specs
+	}
 	checkAttrs(c)
 	if !c.bad && !fill && len(n.Attrs) != len(c.attrs) {
 		c.Errorf("has %d attributes recorded; a checked node records all %d of its op", len(n.Attrs), len(c.attrs))

@@ -189,6 +189,9 @@ var (
 			{Name: "kv_heads", Kind: IntAttr, Default: func(c *NodeCheck) AttrValue {
 				return IntValue(int64(c.Int("heads")))
 			}, Check: func(c *NodeCheck, v AttrValue) string {
+				if c.Int("heads") < 1 {
+					return "" // heads is wrong, and reported
+				}
 				if v.Int < 1 {
 					return "must be at least 1"
 				}

@@ -48,7 +48,7 @@ func hostileCases() []struct {
 		{"truncated value", kv1(0, ValueUint64).u32(0).u8(0).b, 37, "truncated value of \"k\""},
 		{"bool 2", kv1(0, ValueBool).u8(2).b, 37, "BOOL byte is 2"},
 		{"string value past end", kv1(0, ValueString).u64(100).u32(0).b, 37, "value of \"k\" length 100 exceeds the 4 bytes"},
-		{"string value absurd", kv1(0, ValueString).u64(1<<40).u32(0).b, 37, "exceeds the limit of 1073741824"},
+		{"string value absurd", kv1(0, ValueString).u64(1 << 40).u32(0).b, 37, "exceeds the limit of 1073741824"},
 		{"nested array", kv1(0, ValueArray).u32(uint32(ValueArray)).u64(0).b, 37, "array of arrays"},
 		{"array of type 77", kv1(0, ValueArray).u32(77).u64(0).b, 37, "unknown value type 77"},
 		{"array count absurd", kv1(0, ValueArray).u32(uint32(ValueUint8)).u64(1 << 40).b, 41, "exceeds the limit 1073741824"},
