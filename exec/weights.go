@@ -1,0 +1,179 @@
+package exec
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+
+	"zincc/frontend/gguf"
+	"zincc/internal/ggml"
+	"zincc/ir"
+)
+
+// Weights holds the bytes bound to every weight declaration of a module.
+// Data from a GGUF file is a slice of its read-only mapping, not a copy;
+// Close releases the mapping.
+type Weights struct {
+	data map[*ir.Value][]byte
+	file *gguf.File
+}
+
+// BindOptions say where weight data comes from.
+type BindOptions struct {
+	// GGUF is the model file that gguf("name") initialisers read from.
+	GGUF string
+	// Dir resolves relative file("path") initialisers (the .zir's directory).
+	Dir string
+}
+
+// Bind resolves every weight of m to its bytes. Errors name the weight and,
+// for a mismatch with the GGUF file, both the declared and the stored type.
+// All weights are checked and every problem reported.
+func Bind(m *ir.Module, opts BindOptions) (w *Weights, err error) {
+	w = &Weights{data: map[*ir.Value][]byte{}}
+	defer func() {
+		if err != nil {
+			w.Close()
+			w = nil
+		}
+	}()
+	var errs []error
+	for _, v := range m.DeclsOf(ir.Weight) {
+		data, err := w.bind(v, opts)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%v: weight %s: %w", v.Pos, v.Ref(), err))
+			continue
+		}
+		w.data[v] = data
+	}
+	return w, errors.Join(errs...)
+}
+
+// Data returns the bytes bound to weight v (nil if v is not a bound weight).
+func (w *Weights) Data(v *ir.Value) []byte { return w.data[v] }
+
+// Close releases the GGUF mapping, if any. Data slices from it are invalid
+// afterwards.
+func (w *Weights) Close() error {
+	if w == nil || w.file == nil {
+		return nil
+	}
+	f := w.file
+	w.file = nil
+	return f.Close()
+}
+
+func (w *Weights) bind(v *ir.Value, opts BindOptions) ([]byte, error) {
+	size := v.Type.Bytes()
+	switch v.Init.Kind {
+	case ir.InitZeros:
+		return make([]byte, size), nil
+	case ir.InitRandom:
+		return RandomData(v.Type, v.Init.Seed, v.Init.Scale)
+	case ir.InitFile:
+		path := v.Init.Name
+		if !filepath.IsAbs(path) && opts.Dir != "" {
+			path = filepath.Join(opts.Dir, path)
+		}
+		return readExact(path, size, v.Type)
+	case ir.InitGGUF:
+		if opts.GGUF == "" {
+			return nil, fmt.Errorf("gguf(%q) needs a model file: pass -weights model.gguf", v.Init.Name)
+		}
+		if w.file == nil {
+			f, err := gguf.Open(opts.GGUF)
+			if err != nil {
+				return nil, err
+			}
+			w.file = f
+		}
+		return ggufTensor(w.file, opts.GGUF, v)
+	}
+	return nil, fmt.Errorf("has no initialiser")
+}
+
+func readExact(path string, size int, t ir.Type) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() != int64(size) {
+		return nil, fmt.Errorf("%s holds %d bytes; %v takes %d", path, st.Size(), t, size)
+	}
+	data := make([]byte, size)
+	if _, err := f.ReadAt(data, 0); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return data, nil
+}
+
+func ggufTensor(f *gguf.File, path string, v *ir.Value) ([]byte, error) {
+	info, ok := f.Tensor(v.Init.Name)
+	if !ok {
+		return nil, fmt.Errorf("%s has no tensor %q", path, v.Init.Name)
+	}
+	dt, err := info.DType()
+	stored := fmt.Sprintf("%s%v", info.Type, info.Shape())
+	if err == nil {
+		stored = ir.Tensor(dt, info.Shape()...).String()
+	}
+	if err != nil || !ir.Tensor(dt, info.Shape()...).Equal(v.Type) {
+		return nil, fmt.Errorf("declared %v but %q in %s is %s", v.Type, v.Init.Name, path, stored)
+	}
+	return f.TensorData(v.Init.Name)
+}
+
+// RandomData returns deterministic pseudo-random contents for a tensor of
+// type t: element i is uniform in [-scale, scale), from SplitMix64 seeded
+// with seed, the same on every machine. f16 elements are rounded from the
+// f32 values, and q4_0/q8_0 rows are quantised from them with ggml's
+// reference quantisers.
+func RandomData(t ir.Type, seed uint64, scale float64) ([]byte, error) {
+	if err := t.CheckShape(); err != nil {
+		return nil, err
+	}
+	n := t.Elems()
+	vals := make([]float32, n)
+	state := seed
+	for i := range vals {
+		state += 0x9E3779B97F4A7C15
+		z := state
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+		z ^= z >> 31
+		// 24 random bits give a float32 in [-1, 1) exactly; one
+		// correctly rounded multiply applies the scale.
+		u := float64(z>>40)/(1<<23) - 1
+		vals[i] = float32(u * scale)
+	}
+	out := make([]byte, t.Bytes())
+	switch t.DType {
+	case ir.F32:
+		for i, f := range vals {
+			binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(f))
+		}
+	case ir.F16:
+		if err := ggml.F32ToF16Row(out, vals); err != nil {
+			return nil, err
+		}
+	case ir.Q4_0:
+		if err := ggml.QuantizeQ4_0(out, vals); err != nil {
+			return nil, err
+		}
+	case ir.Q8_0:
+		if err := ggml.QuantizeQ8_0(out, vals); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("random data is defined for float types, not %v", t.DType)
+	}
+	return out, nil
+}

@@ -1,0 +1,186 @@
+// Package cpu lowers a module to a flat program of CPU kernel calls over
+// numbered buffers, which exec/cpu runs. Every value gets its own buffer:
+// the CPU tier is the correctness oracle, and keeping it simple is worth
+// more than the memory an arena would save at these sizes.
+package cpu
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"zincc/ir"
+)
+
+// Kernel names a CPU kernel (one per op).
+type Kernel uint8
+
+// The kernels.
+const (
+	Embed Kernel = iota + 1
+	RMSNorm
+	Add
+	Mul
+	MatVec
+	Rope
+	KVStore
+	Attention
+	SiLU
+	SwiGLU
+	Softmax
+	Argmax
+	Copy
+)
+
+var kernelNames = map[Kernel]string{
+	Embed: "embed", RMSNorm: "rms_norm", Add: "add", Mul: "mul", MatVec: "matvec", Rope: "rope",
+	KVStore: "kv_store", Attention: "attention", SiLU: "silu", SwiGLU: "swiglu", Softmax: "softmax",
+	Argmax: "argmax", Copy: "copy",
+}
+
+func (k Kernel) String() string { return kernelNames[k] }
+
+// Buffer is the storage of one value.
+type Buffer struct {
+	Value *ir.Value
+	Bytes int
+}
+
+// Call is one kernel invocation with the parameters it needs, resolved from
+// operand types and attributes at lowering time.
+type Call struct {
+	Kernel Kernel
+	Node   *ir.Node
+	Out    int   // the result's buffer, or -1
+	In     []int // the operands' buffers, in operand order
+
+	DType             ir.DType // element type of the weight, table or cache operand
+	Rows, Cols        int      // matrix or table shape; for elementwise ops Cols is the length
+	Heads, KVHeads    int
+	HeadDim, RopeDims int
+	Eps, Theta, Scale float32
+	NeoX              bool
+}
+
+// Program is a lowered module.
+type Program struct {
+	Module   *ir.Module
+	Buffers  []Buffer
+	BufferOf map[*ir.Value]int
+	Calls    []Call
+	Inputs   []int // buffers of the input declarations, in order
+	Weights  []int
+	States   []int
+	Outputs  []int // buffers of the outputs, in order
+}
+
+// rules lowers one op to a call; the table has an entry per op.
+var rules = map[*ir.Op]func(n *ir.Node, c *Call){
+	ir.OpEmbed: func(n *ir.Node, c *Call) {
+		c.Kernel, c.DType = Embed, n.Args[0].Type.DType
+		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
+	},
+	ir.OpRMSNorm: func(n *ir.Node, c *Call) {
+		c.Kernel, c.Cols, c.Eps = RMSNorm, n.Args[0].Type.Elems(), float32(n.Float("eps"))
+	},
+	ir.OpAdd: elementwise(Add),
+	ir.OpMul: elementwise(Mul),
+	ir.OpMatVec: func(n *ir.Node, c *Call) {
+		c.Kernel, c.DType = MatVec, n.Args[0].Type.DType
+		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
+	},
+	ir.OpRope: func(n *ir.Node, c *Call) {
+		c.Kernel, c.Cols = Rope, n.Args[0].Type.Elems()
+		c.Heads = n.Int("heads")
+		c.HeadDim, c.RopeDims = c.Cols/c.Heads, n.Int("dims")
+		c.Theta, c.NeoX = float32(n.Float("theta")), n.Enum("mode") == "neox"
+	},
+	ir.OpKVStore: func(n *ir.Node, c *Call) {
+		c.Kernel, c.DType = KVStore, n.Args[0].Type.DType
+		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
+	},
+	ir.OpAttention: func(n *ir.Node, c *Call) {
+		c.Kernel, c.DType = Attention, n.Args[1].Type.DType
+		c.Rows, c.Cols = n.Args[1].Type.Shape[0], n.Args[1].Type.Shape[1]
+		c.Heads, c.KVHeads = n.Int("heads"), n.Int("kv_heads")
+		c.HeadDim, c.Scale = n.Args[0].Type.Elems()/c.Heads, float32(n.Float("scale"))
+	},
+	ir.OpSiLU:    elementwise(SiLU),
+	ir.OpSwiGLU:  elementwise(SwiGLU),
+	ir.OpSoftmax: elementwise(Softmax),
+	ir.OpArgmax:  elementwise(Argmax),
+	ir.OpCopy: func(n *ir.Node, c *Call) {
+		c.Kernel, c.Cols = Copy, n.Args[0].Type.Bytes()
+	},
+}
+
+func elementwise(k Kernel) func(n *ir.Node, c *Call) {
+	return func(n *ir.Node, c *Call) { c.Kernel, c.Cols = k, n.Args[0].Type.Elems() }
+}
+
+// Lower turns a verified module into a program.
+func Lower(m *ir.Module) (*Program, error) {
+	if errs := ir.Verify(m); len(errs) > 0 {
+		return nil, errs
+	}
+	p := &Program{Module: m, BufferOf: map[*ir.Value]int{}}
+	add := func(v *ir.Value) int {
+		p.BufferOf[v] = len(p.Buffers)
+		p.Buffers = append(p.Buffers, Buffer{Value: v, Bytes: v.Type.Bytes()})
+		return len(p.Buffers) - 1
+	}
+	for _, v := range m.Decls {
+		b := add(v)
+		switch v.Kind {
+		case ir.Input:
+			p.Inputs = append(p.Inputs, b)
+		case ir.Weight:
+			p.Weights = append(p.Weights, b)
+		case ir.State:
+			p.States = append(p.States, b)
+		}
+	}
+	for _, n := range m.Nodes {
+		rule, ok := rules[n.Op]
+		if !ok {
+			return nil, fmt.Errorf("%v: the cpu back end has no kernel for %s", n.Pos, n.Op.Name)
+		}
+		c := Call{Node: n, Out: -1}
+		rule(n, &c)
+		for _, a := range n.Args {
+			c.In = append(c.In, p.BufferOf[a])
+		}
+		if n.Result != nil {
+			c.Out = add(n.Result)
+		}
+		if math.IsInf(float64(c.Scale), 0) || math.IsInf(float64(c.Theta), 0) || math.IsInf(float64(c.Eps), 0) {
+			return nil, fmt.Errorf("%v: %s: an attribute overflows float32", n.Pos, n.Op.Name)
+		}
+		p.Calls = append(p.Calls, c)
+	}
+	for _, o := range m.Outputs {
+		p.Outputs = append(p.Outputs, p.BufferOf[o.Value])
+	}
+	return p, nil
+}
+
+// String lists the program: its buffers, then one line per call.
+func (p *Program) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// cpu program for graph @%s: %d buffers, %d calls\n", p.Module.Name, len(p.Buffers), len(p.Calls))
+	for i, buf := range p.Buffers {
+		fmt.Fprintf(&b, "buf%-3d %-7s %-24s %v (%d bytes)\n", i, buf.Value.Kind, buf.Value.Ref(), buf.Value.Type, buf.Bytes)
+	}
+	for _, c := range p.Calls {
+		out := "        "
+		if c.Out >= 0 {
+			out = fmt.Sprintf("buf%-3d = ", c.Out)
+		}
+		var in []string
+		for _, i := range c.In {
+			in = append(in, fmt.Sprintf("buf%d", i))
+		}
+		fmt.Fprintf(&b, "%s%s(%s)  // %s (%v)\n", out, c.Kernel, strings.Join(in, ", "), ir.NodeString(c.Node), c.Node.Pos)
+	}
+	return b.String()
+}
