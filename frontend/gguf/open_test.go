@@ -3,6 +3,7 @@ package gguf
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,5 +129,55 @@ func TestParsedFileClose(t *testing.T) {
 	}
 	if _, err := f.TensorData(richTensors[0].name); err == nil {
 		t.Error("TensorData after Close succeeded")
+	}
+}
+
+// vmRSS reads this process's resident set size in KiB.
+func vmRSS(t *testing.T) int {
+	t.Helper()
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skipf("no /proc/self/status: %v", err)
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var kb int
+			fmt.Sscan(rest, &kb)
+			return kb
+		}
+	}
+	t.Skip("no VmRSS line")
+	return 0
+}
+
+// TestOpenReadsOnlyHeader opens a sparse file declaring an 8 GiB tensor: Open
+// must map it without reading the data (resident memory barely moves), and the
+// tensor slice must span all of it.
+func TestOpenReadsOnlyHeader(t *testing.T) {
+	const elems = 1 << 31 // f32: 8 GiB
+	r := new(raw).header(1, 1).kvHead("general.architecture", ValueString).str("llama")
+	r.info("big", []uint64{elems}, TypeF32, 0).padTo(DefaultAlignment)
+	path := filepath.Join(t.TempDir(), "sparse.gguf")
+	if err := os.WriteFile(path, r.b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, int64(len(r.b))+4*elems); err != nil {
+		t.Skipf("cannot make an 8 GiB sparse file here: %v", err)
+	}
+	before := vmRSS(t)
+	f, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := f.TensorData("big")
+	if err != nil || len(d) != 4*elems {
+		t.Fatalf("TensorData: %d bytes, %v", len(d), err)
+	}
+	if grew := vmRSS(t) - before; grew > 16<<10 {
+		t.Errorf("resident memory grew by %d KiB while opening", grew)
+	}
+	if d[len(d)-1] != 0 {
+		t.Errorf("last byte of a sparse file = %d", d[len(d)-1])
 	}
 }

@@ -185,6 +185,18 @@ func TestInfosEndOnAlignmentBoundary(t *testing.T) {
 	}
 }
 
+// TestSmallAlignment: ggml accepts any power of two, below the spec's 8 too.
+func TestSmallAlignment(t *testing.T) {
+	r := new(raw).header(2, 1).kvHead("general.alignment", ValueUint32).u32(4)
+	r.info("a", []uint64{3}, TypeF32, 0).info("b", []uint64{1}, TypeF32, 12)
+	infoEnd := len(r.b)
+	r.padTo(4).bytes(make([]byte, 16))
+	f := mustParse(t, r.b)
+	if f.Alignment != 4 || f.DataOffset != int64((infoEnd+3)/4*4) {
+		t.Errorf("alignment %d, data at %d; want 4 and %d", f.Alignment, f.DataOffset, (infoEnd+3)/4*4)
+	}
+}
+
 // TestVersion2 accepts v2 files (same layout as v3, which ggml still loads).
 func TestVersion2(t *testing.T) {
 	r := new(raw).bytes([]byte("GGUF")).u32(2).u64(0).u64(1).kvHead("k", ValueUint8).u8(9)

@@ -48,7 +48,7 @@ func (w *Writer) fail(err error) error {
 
 // Set adds the metadata entry key = v, in call order. Keys must be non-empty,
 // at most MaxKeyLen bytes and unique. general.alignment must be a UINT32 power
-// of two up to MaxAlignment and sets the Writer's alignment. llama.cpp reads its
+// of two from 8 to MaxAlignment and sets the Writer's alignment. llama.cpp reads its
 // hyper-parameters with an exact type check, so the keys it reads as UINT32
 // (block_count, context_length, ..., see llamaKeyTypes) or FLOAT32
 // (rope.freq_base, layer_norm_rms_epsilon, ...) are refused with any other type.
@@ -72,8 +72,10 @@ func (w *Writer) Set(key string, v Value) error {
 		switch {
 		case !ok:
 			return w.fail(fmt.Errorf("gguf: general.alignment must be UINT32, got %s", describe(v)))
-		case a == 0 || a&(a-1) != 0 || a > MaxAlignment:
-			return w.fail(fmt.Errorf("gguf: general.alignment %d is not a power of two up to %d", a, MaxAlignment))
+		case a < 8 || a&(a-1) != 0 || a > MaxAlignment:
+			// The spec (docs/gguf.md) wants a multiple of 8; ggml accepts any
+			// power of two, and so does the reader.
+			return w.fail(fmt.Errorf("gguf: general.alignment %d is not a power of two from 8 to %d", a, MaxAlignment))
 		}
 		w.alignment = uint64(a)
 	}
