@@ -18,6 +18,12 @@ type Tensor struct {
 	Data []byte
 }
 
+// Scalar returns the rank-0 tensor of type dt holding the 32-bit word w.
+func Scalar(name string, dt ir.DType, w uint32) Tensor {
+	data := binary.LittleEndian.AppendUint32(nil, w)
+	return Tensor{Name: name, Type: ir.Scalar(dt), Data: data}
+}
+
 // Floats decodes an f32 or f16 tensor to float32s (nil for other types).
 func (t Tensor) Floats() []float32 {
 	switch t.Type.DType {

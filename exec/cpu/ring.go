@@ -1,0 +1,181 @@
+package cpu
+
+import (
+	"encoding/binary"
+	"fmt"
+	"runtime"
+	"unsafe"
+
+	"zincc/exec"
+	"zincc/ir"
+	lower "zincc/lower/cpu"
+)
+
+// Ring runs a lowered program on the CPU. It is the reference tier: every
+// other tier is compared with it.
+type Ring struct {
+	prog    *lower.Program
+	pool    *Pool
+	bufs    [][]byte    // one per program buffer
+	floats  [][]float32 // f32 views of the f32 buffers (nil for others)
+	scratch []float32   // attention scores
+	closed  bool
+}
+
+// NewRing prepares prog with bound weights: it allocates every activation
+// and state buffer (states start as zeros) and starts a worker pool of
+// `workers` goroutines (0: one per CPU).
+func NewRing(prog *lower.Program, w *exec.Weights, workers int) (*Ring, error) {
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	r := &Ring{prog: prog, bufs: make([][]byte, len(prog.Buffers)), floats: make([][]float32, len(prog.Buffers))}
+	maxCtx := 0
+	for i, b := range prog.Buffers {
+		v := b.Value
+		if v.Kind == ir.Weight {
+			data := w.Data(v)
+			if len(data) != b.Bytes {
+				return nil, fmt.Errorf("weight %s is bound to %d bytes; %v takes %d", v.Ref(), len(data), v.Type, b.Bytes)
+			}
+			if !aligned(data) { // views need 4-byte alignment
+				data = append(make([]byte, 0, len(data)+4), data...)
+			}
+			r.bufs[i] = data
+		} else {
+			r.bufs[i] = alignedBytes(b.Bytes)
+		}
+		if v.Type.DType == ir.F32 {
+			r.floats[i] = f32View(r.bufs[i])
+		}
+		if v.Kind == ir.State {
+			maxCtx = max(maxCtx, v.Type.Shape[0])
+		}
+	}
+	r.scratch = make([]float32, maxCtx)
+	r.pool = NewPool(workers)
+	return r, nil
+}
+
+// Tier returns "cpu".
+func (r *Ring) Tier() string { return "cpu" }
+
+// Step runs every call of the program once.
+func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
+	if r.closed {
+		return nil, fmt.Errorf("cpu ring is closed")
+	}
+	if len(inputs) != len(r.prog.Inputs) {
+		return nil, fmt.Errorf("got %d input values; graph @%s has %d inputs", len(inputs), r.prog.Module.Name, len(r.prog.Inputs))
+	}
+	for i, b := range r.prog.Inputs {
+		binary.LittleEndian.PutUint32(r.bufs[b], inputs[i])
+	}
+	for i := range r.prog.Calls {
+		if err := r.call(&r.prog.Calls[i]); err != nil {
+			c := &r.prog.Calls[i]
+			return nil, fmt.Errorf("%v: %s: %w", c.Node.Pos, ir.NodeString(c.Node), err)
+		}
+	}
+	out := make([]exec.Tensor, len(r.prog.Outputs))
+	for i, b := range r.prog.Outputs {
+		v := r.prog.Buffers[b].Value
+		out[i] = exec.Tensor{Name: v.Name, Type: v.Type, Data: append([]byte(nil), r.bufs[b]...)}
+	}
+	return out, nil
+}
+
+func (r *Ring) word(b int) uint32 { return binary.LittleEndian.Uint32(r.bufs[b]) }
+
+// call runs one kernel.
+func (r *Ring) call(c *lower.Call) error {
+	f := func(k int) []float32 { return r.floats[c.In[k]] }
+	var out []float32
+	if c.Out >= 0 {
+		out = r.floats[c.Out]
+	}
+	switch c.Kernel {
+	case lower.Embed:
+		row := int(r.word(c.In[1]))
+		if row < 0 || row >= c.Rows {
+			return fmt.Errorf("token %d is outside the %d rows of the table", row, c.Rows)
+		}
+		return Embed(out, r.bufs[c.In[0]], c.DType, c.Cols, row)
+	case lower.RMSNorm:
+		RMSNorm(out, f(0), f(1), c.Eps)
+	case lower.Add:
+		Add(out, f(0), f(1))
+	case lower.Mul:
+		Mul(out, f(0), f(1))
+	case lower.MatVec:
+		return MatVec(r.pool, out, r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, f(1))
+	case lower.Rope:
+		Rope(out, f(0), r.word(c.In[1]), c.HeadDim, c.RopeDims, c.Theta, c.NeoX)
+	case lower.KVStore:
+		pos := int(r.word(c.In[2]))
+		if pos >= c.Rows {
+			return fmt.Errorf("position %d is outside the %d rows of the cache", pos, c.Rows)
+		}
+		KVStore(r.bufs[c.In[0]], c.DType, c.Cols, pos, f(1))
+	case lower.Attention:
+		pos := int(r.word(c.In[3]))
+		if pos >= c.Rows {
+			return fmt.Errorf("position %d is outside the %d rows of the cache", pos, c.Rows)
+		}
+		Attention(out, f(0), r.bufs[c.In[1]], r.bufs[c.In[2]], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale, r.scratch[:pos+1])
+	case lower.SiLU:
+		SiLU(out, f(0))
+	case lower.SwiGLU:
+		SwiGLU(out, f(0), f(1))
+	case lower.Softmax:
+		Softmax(out, f(0))
+	case lower.Argmax:
+		binary.LittleEndian.PutUint32(r.bufs[c.Out], Argmax(f(0)))
+	case lower.Copy:
+		copy(r.bufs[c.Out], r.bufs[c.In[0]])
+	default:
+		return fmt.Errorf("no cpu kernel for %v", c.Kernel)
+	}
+	return nil
+}
+
+// State returns a copy of a state's current contents.
+func (r *Ring) State(v *ir.Value) (exec.Tensor, error) {
+	b, ok := r.prog.BufferOf[v]
+	if !ok || v.Kind != ir.State {
+		return exec.Tensor{}, fmt.Errorf("%s is not a state of graph @%s", v.Ref(), r.prog.Module.Name)
+	}
+	return exec.Tensor{Name: v.Name, Type: v.Type, Data: append([]byte(nil), r.bufs[b]...)}, nil
+}
+
+// Close stops the worker pool.
+func (r *Ring) Close() error {
+	if !r.closed {
+		r.closed = true
+		r.pool.Close()
+	}
+	return nil
+}
+
+// alignedBytes returns n zero bytes that start on a 4-byte boundary.
+func alignedBytes(n int) []byte {
+	words := make([]uint32, (n+3)/4)
+	if len(words) == 0 {
+		return []byte{}
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), len(words)*4)[:n]
+}
+
+func aligned(b []byte) bool {
+	return len(b) == 0 || uintptr(unsafe.Pointer(&b[0]))%4 == 0
+}
+
+// f32View reinterprets 4-byte-aligned little-endian bytes as float32s. zincc
+// runs on little-endian hosts only (amd64, arm64), as GPUs read the same
+// bytes.
+func f32View(b []byte) []float32 {
+	if len(b) < 4 {
+		return nil
+	}
+	return unsafe.Slice((*float32)(unsafe.Pointer(&b[0])), len(b)/4)
+}

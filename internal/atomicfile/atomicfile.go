@@ -1,0 +1,42 @@
+// Package atomicfile writes files so that readers see either the old
+// contents or the new, never a half-written file: the data goes to a
+// temporary file in the same directory, which is synced and renamed over
+// the target.
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// WriteFile replaces path with data. An existing file keeps its
+// permissions; a new one gets perm. On any error the target is untouched
+// and the temporary file is removed.
+func WriteFile(path string, data []byte, perm os.FileMode) (err error) {
+	if st, err := os.Stat(path); err == nil {
+		perm = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(perm); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
