@@ -102,20 +102,31 @@ func (d *decoder) u64(what string) (uint64, error) {
 
 // str reads a length-prefixed string of at most limit bytes. The bytes are
 // copied exactly: an empty string reads no bytes, whitespace is kept.
-func (d *decoder) str(what string, limit uint64) (string, error) {
+func (d *decoder) str(what string, limit uint64) (string, error) { return d.strElem(what, -1, limit) }
+
+// strElem is str for element elem of an array (elem < 0: not an element). The
+// element number joins the description only when there is an error, keeping
+// vocabularies of 10^5 strings cheap to read.
+func (d *decoder) strElem(what string, elem int, limit uint64) (string, error) {
 	at := d.off
-	n, err := d.u64(what + " length")
-	if err != nil {
-		return "", err
-	}
-	if n > limit {
-		return "", d.errorf(at, "%s length %d exceeds the limit of %d bytes", what, n, limit)
-	}
-	if n > d.remaining() {
+	if d.remaining() < 8 || binary.LittleEndian.Uint64(d.b[d.off:]) > limit || binary.LittleEndian.Uint64(d.b[d.off:]) > d.remaining()-8 {
+		if elem >= 0 {
+			what = fmt.Sprintf("%s %d", what, elem)
+		}
+		n, err := d.u64(what + " length")
+		if err != nil {
+			return "", err
+		}
+		if n > limit {
+			return "", d.errorf(at, "%s length %d exceeds the limit of %d bytes", what, n, limit)
+		}
 		return "", d.errorf(at, "%s length %d exceeds the %d bytes that remain", what, n, d.remaining())
 	}
-	p, _ := d.take(n, what)
-	return string(p), nil
+	n := binary.LittleEndian.Uint64(d.b[d.off:])
+	d.off += 8
+	s := string(d.b[d.off : d.off+int(n)])
+	d.off += int(n)
+	return s, nil
 }
 
 // Parse reads a GGUF file held in memory. It validates the whole header and
@@ -408,7 +419,7 @@ func (d *decoder) array(key string) (Value, error) {
 	case ValueString:
 		xs := make([]string, n)
 		for i := range xs {
-			s, err := d.str(fmt.Sprintf("%s %d", what, i), MaxStringLen)
+			s, err := d.strElem(what, i, MaxStringLen)
 			if err != nil {
 				return Value{}, err
 			}

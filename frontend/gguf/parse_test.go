@@ -3,6 +3,7 @@ package gguf
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -301,6 +302,37 @@ func TestValueInt(t *testing.T) {
 		got, ok := c.v.Int()
 		if got != c.want || ok != c.ok {
 			t.Errorf("%v.Int() = %d, %v; want %d, %v", c.v, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// BenchmarkParseHeader parses the header of a llama-sized file: a 150 000-token
+// vocabulary with scores and types, and 300 tensor infos (tensor data is not
+// read, so it is left zero-sized).
+func BenchmarkParseHeader(b *testing.B) {
+	w := NewWriter()
+	toks := make([]string, 150000)
+	scores := make([]float32, len(toks))
+	types := make([]int32, len(toks))
+	for i := range toks {
+		toks[i] = fmt.Sprintf("tok%d", i)
+	}
+	w.Set("general.architecture", String("llama"))
+	w.Set("tokenizer.ggml.tokens", Array(toks))
+	w.Set("tokenizer.ggml.scores", Array(scores))
+	w.Set("tokenizer.ggml.token_type", Array(types))
+	for i := 0; i < 300; i++ {
+		w.AddTensor(fmt.Sprintf("blk.%d.attn_q.weight", i), TypeQ4_0, []uint64{4096, 0}, nil)
+	}
+	data, err := w.Bytes()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse(data); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
