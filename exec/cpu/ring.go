@@ -1,3 +1,5 @@
+//go:build pendingkernels
+
 package cpu
 
 import (
