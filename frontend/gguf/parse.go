@@ -43,6 +43,7 @@ type FormatError struct {
 	Msg    string
 }
 
+// Error formats the error as "gguf: byte N: what was wrong".
 func (e *FormatError) Error() string { return fmt.Sprintf("gguf: byte %d: %s", e.Offset, e.Msg) }
 
 // decoder reads little-endian fields from b, checking every length against the
