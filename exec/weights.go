@@ -125,10 +125,19 @@ func ggufTensor(f *gguf.File, path string, v *ir.Value) ([]byte, error) {
 	if err == nil {
 		stored = ir.Tensor(dt, info.Shape()...).String()
 	}
-	if err != nil || !ir.Tensor(dt, info.Shape()...).Equal(v.Type) {
+	// ggml's writer drops outer dimensions of size 1: [1, n] is stored as [n].
+	if err != nil || !ir.Tensor(dt, trimOnes(info.Shape())...).Equal(ir.Tensor(v.Type.DType, trimOnes(v.Type.Shape)...)) {
 		return nil, fmt.Errorf("declared %v but %q in %s is %s", v.Type, v.Init.Name, path, stored)
 	}
 	return f.TensorData(v.Init.Name)
+}
+
+// trimOnes drops leading (outermost) dimensions of size 1.
+func trimOnes(shape []int) []int {
+	for len(shape) > 1 && shape[0] == 1 {
+		shape = shape[1:]
+	}
+	return shape
 }
 
 // RandomData returns deterministic pseudo-random contents for a tensor of

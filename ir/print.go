@@ -36,56 +36,86 @@ func Format(m *Module, c *Comments) string {
 		c = &Comments{}
 	}
 	var b strings.Builder
-	line := func(key any, first bool, text string) {
-		if lead := c.Leading[key]; len(lead) > 0 {
-			if !first {
-				b.WriteString("\n")
-			}
-			for _, l := range lead {
-				b.WriteString("  " + l + "\n")
+	type part struct {
+		key  any
+		text string
+	}
+	// section prints parts with their comments; trailing comments line up
+	// in one column per section.
+	section := func(parts []part) {
+		col := 0
+		for _, p := range parts {
+			if c.Trailing[p.key] != "" {
+				col = max(col, len(p.text))
 			}
 		}
-		b.WriteString("  " + text)
-		if t := c.Trailing[key]; t != "" {
-			b.WriteString("  " + t)
+		for i, p := range parts {
+			if lead := c.Leading[p.key]; len(lead) > 0 {
+				if i > 0 {
+					b.WriteString("\n")
+				}
+				for _, l := range lead {
+					b.WriteString("  " + l + "\n")
+				}
+			}
+			b.WriteString("  " + p.text)
+			if t := c.Trailing[p.key]; t != "" {
+				b.WriteString(strings.Repeat(" ", col-len(p.text)+2) + t)
+			}
+			b.WriteString("\n")
 		}
-		b.WriteString("\n")
 	}
 	for _, l := range c.Header {
 		b.WriteString(l + "\n")
 	}
 	b.WriteString("graph @" + m.Name + " {\n")
-	width := 0
+
+	var decls []part
+	headW, typeW := 0, 0
 	for _, v := range m.Decls {
-		width = max(width, len(v.Kind.String())+1+len(v.Ref()))
+		headW = max(headW, len(v.Kind.String())+1+len(v.Ref()))
+		if InitString(v.Init) != "" {
+			typeW = max(typeW, len(v.Type.String()))
+		}
 	}
-	for i, v := range m.Decls {
+	for _, v := range m.Decls {
 		head := v.Kind.String() + " " + v.Ref()
-		line(v, i == 0, head+strings.Repeat(" ", width-len(head))+strings.TrimPrefix(DeclString(v), head))
+		text := head + strings.Repeat(" ", headW-len(head)) + " : " + v.Type.String()
+		if init := declInit(v); init != "" {
+			text += strings.Repeat(" ", typeW-len(v.Type.String())) + " = " + init
+		}
+		decls = append(decls, part{v, text})
 	}
+	section(decls)
 	if len(m.Decls) > 0 && len(m.Nodes) > 0 {
 		b.WriteString("\n")
 	}
-	width = 0
+
+	var nodes []part
+	width := 0
 	for _, n := range m.Nodes {
 		if n.Result != nil {
 			width = max(width, len(n.Result.Ref()))
 		}
 	}
-	for i, n := range m.Nodes {
+	for _, n := range m.Nodes {
 		text := NodeString(n)
 		if n.Result != nil {
 			ref := n.Result.Ref()
 			text = ref + strings.Repeat(" ", width-len(ref)) + text[len(ref):]
 		}
-		line(n, i == 0, text)
+		nodes = append(nodes, part{n, text})
 	}
+	section(nodes)
 	if len(m.Outputs) > 0 && len(m.Decls)+len(m.Nodes) > 0 {
 		b.WriteString("\n")
 	}
+
+	var outs []part
 	for i := range m.Outputs {
-		line(&m.Outputs[i], i == 0, "output "+m.Outputs[i].Value.Ref())
+		outs = append(outs, part{&m.Outputs[i], "output " + m.Outputs[i].Value.Ref()})
 	}
+	section(outs)
 	if len(c.End) > 0 {
 		b.WriteString("\n")
 		for _, l := range c.End {
@@ -96,10 +126,19 @@ func Format(m *Module, c *Comments) string {
 	return b.String()
 }
 
+// declInit is the initialiser text a declaration prints ("" when it has
+// none or takes the default: states start as zeros).
+func declInit(v *Value) string {
+	if v.Kind == State && v.Init.Kind == InitZeros {
+		return ""
+	}
+	return InitString(v.Init)
+}
+
 // DeclString formats one declaration: "weight %w : f32[64] = random(seed = 1)".
 func DeclString(v *Value) string {
 	s := v.Kind.String() + " " + v.Ref() + " : " + v.Type.String()
-	if init := InitString(v.Init); init != "" && !(v.Kind == State && v.Init.Kind == InitZeros) {
+	if init := declInit(v); init != "" {
 		s += " = " + init
 	}
 	return s
