@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"zincc/exec"
+)
+
+func init() {
+	register(&command{
+		name:    "export-gguf",
+		args:    "[-weights model.gguf] -o out.gguf file.zir",
+		summary: "bind a graph's weights (random, file or gguf) and write them to a GGUF model file",
+		run:     runExport,
+	})
+}
+
+func runExport(e *env, args []string) int {
+	c := commands["export-gguf"]
+	fs := newFlags(c, e)
+	weights := fs.String("weights", "", "GGUF file that gguf(\"name\") weights read from")
+	out := fs.String("o", "", "the GGUF file to write (required)")
+	pos, status := parseFlags(fs, args)
+	if status >= 0 {
+		return status
+	}
+	path, ok := oneFile(e, c, pos)
+	if !ok {
+		return exitUsage
+	}
+	if *out == "" {
+		fmt.Fprintln(e.stderr, "zincc export-gguf: -o out.gguf is required")
+		return exitUsage
+	}
+	m, status := loadGraph(e, path)
+	if m == nil {
+		return status
+	}
+	w, err := exec.Bind(m, exec.BindOptions{GGUF: *weights, Dir: filepath.Dir(path)})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zincc export-gguf: %v\n", err)
+		return exitInput
+	}
+	defer w.Close()
+	names, err := exec.ExportGGUF(m, w, *out)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zincc export-gguf: %v\n", err)
+		return exitInput
+	}
+	fmt.Fprintf(e.stdout, "%s: %d tensors of graph @%s\n", *out, len(names), m.Name)
+	return exitOK
+}
