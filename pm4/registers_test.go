@@ -204,7 +204,9 @@ k:
 			t.Fatal(err)
 		}
 		kd := data[sym.Value : sym.Value+64]
-		le := func(i int) uint32 { return uint32(kd[i]) | uint32(kd[i+1])<<8 | uint32(kd[i+2])<<16 | uint32(kd[i+3])<<24 }
+		le := func(i int) uint32 {
+			return uint32(kd[i]) | uint32(kd[i+1])<<8 | uint32(kd[i+2])<<16 | uint32(kd[i+3])<<24
+		}
 		return le(48), le(52), le(44)
 	}
 	t.Fatal("no k.kd symbol")
