@@ -41,8 +41,9 @@ type SyncobjDestroy struct {
 }
 
 // SyncobjWait is struct drm_syncobj_wait as of Linux 6.1 (32 bytes). Newer
-// kernels append deadline_nsec; a 32-byte request reads it as 0 (no
-// deadline hint).
+// kernels append deadline_nsec (40 bytes), which they read only with the
+// DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE flag; a 32-byte request zero-fills
+// it and never sets that flag, so it means the same on every kernel.
 type SyncobjWait struct {
 	Handles       uint64 // pointer to CountHandles u32 handles
 	TimeoutNsec   int64  // absolute CLOCK_MONOTONIC; expiry returns ETIME
@@ -53,7 +54,8 @@ type SyncobjWait struct {
 }
 
 // SyncobjTimelineWait is struct drm_syncobj_timeline_wait as of Linux 6.1
-// (40 bytes); like SyncobjWait, newer kernels append deadline_nsec.
+// (40 bytes); like SyncobjWait, newer kernels append deadline_nsec (48
+// bytes), read only with DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE.
 type SyncobjTimelineWait struct {
 	Handles       uint64 // pointer to CountHandles u32 handles
 	Points        uint64 // pointer to CountHandles u64 timeline points

@@ -74,7 +74,6 @@ func RequestSize(req uint) uint { return req >> iocSizeShift & (1<<iocSizeBits -
 // The request constants are built from these so that each reads like its C
 // macro: direction and type, then nr, then the size of the Go argument type.
 const (
-	drmR   = IOCRead<<iocDirShift | DRMIoctlBase<<iocTypeShift
 	drmW   = IOCWrite<<iocDirShift | DRMIoctlBase<<iocTypeShift
 	drmRW  = (IOCRead|IOCWrite)<<iocDirShift | DRMIoctlBase<<iocTypeShift
 	kfdR   = IOCRead<<iocDirShift | KFDIoctlBase<<iocTypeShift

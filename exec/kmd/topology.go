@@ -220,8 +220,9 @@ func FindGPUByRenderMinor(nodes []TopologyNode, minor uint32) (TopologyNode, err
 }
 
 // RenderMinor parses the minor number of a DRM render node path
-// ("/dev/dri/renderD128" is 128). Render minors start at 128; kernels since
-// 6.8 may hand out minors past the old 255 limit, up to the 20-bit MINORBITS.
+// ("/dev/dri/renderD128" is 128). Render minors start at 128; newer kernels
+// may hand out minors past the old 128..191 block, so any minor up to the
+// 20-bit MINORBITS limit is accepted.
 func RenderMinor(devPath string) (uint32, error) {
 	base := path.Base(devPath)
 	digits, ok := strings.CutPrefix(base, "renderD")
