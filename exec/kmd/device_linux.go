@@ -38,6 +38,7 @@ type osDevice struct {
 	maps   map[*byte][]byte // live mappings by first byte
 }
 
+// Ioctl implements Device.Ioctl with ioctl(2), retried on EINTR.
 func (d *osDevice) Ioctl(req uint, arg unsafe.Pointer) error {
 	d.mu.RLock()
 	defer d.mu.RUnlock()
@@ -54,6 +55,7 @@ func (d *osDevice) Ioctl(req uint, arg unsafe.Pointer) error {
 	return nil
 }
 
+// Mmap implements Device.Mmap with mmap(2) and records the mapping for Close.
 func (d *osDevice) Mmap(offset uint64, length int, prot, flags int) ([]byte, error) {
 	if length <= 0 || flags&unix.MAP_FIXED != 0 {
 		return nil, &Error{Op: "mmap", Path: d.path, Errno: unix.EINVAL}
@@ -73,6 +75,7 @@ func (d *osDevice) Mmap(offset uint64, length int, prot, flags int) ([]byte, err
 	return b, nil
 }
 
+// Munmap implements Device.Munmap for a whole mapping made by Mmap.
 func (d *osDevice) Munmap(b []byte) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -90,8 +93,11 @@ func (d *osDevice) Munmap(b []byte) error {
 	return nil
 }
 
+// Fd implements Device.Fd.
 func (d *osDevice) Fd() int { return d.fd }
 
+// Close implements Device.Close: it unmaps what is still mapped, then
+// closes the descriptor; later calls fail with EBADF.
 func (d *osDevice) Close() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
