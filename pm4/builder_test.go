@@ -37,11 +37,15 @@ var builderCalls = []struct {
 		return b.WriteData(WriteData{DstSel: WriteDstMemory, Addr: 0x40, Data: []uint32{1, 2, 3}})
 	}},
 	{"WriteData64", func(b *Builder) error { return b.WriteData64(0x40, 7) }},
-	{"CopyData", func(b *Builder) error { return b.CopyData(CopyData{SrcSel: CopySrcImmediate, DstSel: CopyDstMemory, Src: 5, Dst: 0x40}) }},
+	{"CopyData", func(b *Builder) error {
+		return b.CopyData(CopyData{SrcSel: CopySrcImmediate, DstSel: CopyDstMemory, Src: 5, Dst: 0x40})
+	}},
 	{"CopyData32", func(b *Builder) error { return b.CopyData32(0x40, 0x80) }},
 	{"WaitRegMem", func(b *Builder) error { return b.WaitRegMem(WaitRegMem{Function: CompareNE, Addr: 0x10, Mask: 1}) }},
 	{"WaitMem", func(b *Builder) error { return b.WaitMem(CompareEQ, 0x40, 1, 1) }},
-	{"IndirectBuffer", func(b *Builder) error { return b.IndirectBuffer(IndirectBuffer{Addr: 0x1000, SizeDwords: 4, Chain: true}) }},
+	{"IndirectBuffer", func(b *Builder) error {
+		return b.IndirectBuffer(IndirectBuffer{Addr: 0x1000, SizeDwords: 4, Chain: true})
+	}},
 	{"CallIB", func(b *Builder) error { return b.CallIB(0x1000, 16) }},
 	{"PadTo", func(b *Builder) error { return b.PadTo(8) }},
 }

@@ -125,8 +125,14 @@ func TestTypedAccessorsRefuseOtherPackets(t *testing.T) {
 	short := Packet{Header: Type3(OpReleaseMem, 1), Body: []uint32{1, 2}}
 	for _, ok := range []bool{
 		func() bool { _, ok := short.ReleaseMem(); return ok }(),
-		func() bool { _, ok := (Packet{Header: Type3(OpAcquireMem, 0), Body: []uint32{1}}).AcquireMem(); return ok }(),
-		func() bool { _, ok := (Packet{Header: Type3(OpWriteData, 0), Body: []uint32{1}}).WriteData(); return ok }(),
+		func() bool {
+			_, ok := (Packet{Header: Type3(OpAcquireMem, 0), Body: []uint32{1}}).AcquireMem()
+			return ok
+		}(),
+		func() bool {
+			_, ok := (Packet{Header: Type3(OpWriteData, 0), Body: []uint32{1}}).WriteData()
+			return ok
+		}(),
 		func() bool { _, ok := (Packet{Header: Type3(OpIndirectBuffer, 0)}).IndirectBuffer(); return ok }(),
 		func() bool { _, ok := (Packet{Header: Type3(OpWaitRegMem, 0)}).WaitRegMem(); return ok }(),
 		func() bool { _, ok := (Packet{Header: Type3(OpCopyData, 0)}).CopyData(); return ok }(),

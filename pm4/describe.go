@@ -24,7 +24,7 @@ type valueKind uint8
 
 const (
 	kindHex32 valueKind = iota // 0x%08x
-	kindAddr                   // 0x%x
+	kindAddr                   // 0x%x (addresses, masks)
 	kindDec                    // %d
 	kindFlag                   // the bare name (value is 1)
 	kindList                   // Values, as 0x%08x each
@@ -117,8 +117,8 @@ func fieldValue(f Field, v uint32) FieldValue {
 	switch {
 	case f.Width() == 1 && fv.Symbol == "" && v == 1:
 		fv.kind = kindFlag
-	case f.Width() >= 16:
-		fv.kind = kindHex32
+	case f.Hex:
+		fv.kind = kindAddr
 	default:
 		fv.kind = kindDec
 	}

@@ -10,6 +10,9 @@ type Field struct {
 	// Enum optionally names values: Enum[v] is the symbol for value v
 	// ("" where the value has no name).
 	Enum []string
+	// Hex asks the disassembler to show the value in hex (masks, address
+	// bits); otherwise it is a count and shown in decimal.
+	Hex bool
 }
 
 // Width is the number of bits in the field.
@@ -63,6 +66,9 @@ func bit(name string, n uint8) Field { return Field{Name: name, Lo: n, Hi: n} }
 
 // bits is a Field spanning lo..hi.
 func bits(name string, lo, hi uint8) Field { return Field{Name: name, Lo: lo, Hi: hi} }
+
+// hexBits is a Field spanning lo..hi that is shown in hex.
+func hexBits(name string, lo, hi uint8) Field { return Field{Name: name, Lo: lo, Hi: hi, Hex: true} }
 
 // b2u converts a flag to 0/1.
 func b2u(b bool) uint32 {

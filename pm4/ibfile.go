@@ -118,9 +118,6 @@ func parseHexDword(tok []byte) (uint32, error) {
 	if len(tok) == 0 {
 		return 0, errors.New("no hex digits")
 	}
-	if len(tok) > 8 {
-		return 0, errors.New("more than 8 hex digits: does not fit in a dword")
-	}
 	var v uint32
 	for _, c := range tok {
 		var d byte
@@ -135,6 +132,9 @@ func parseHexDword(tok []byte) (uint32, error) {
 			return 0, fmt.Errorf("%q is not a hex digit", c)
 		}
 		v = v<<4 | uint32(d)
+	}
+	if len(tok) > 8 {
+		return 0, errors.New("more than 8 hex digits: does not fit in a dword")
 	}
 	return v, nil
 }

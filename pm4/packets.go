@@ -140,7 +140,7 @@ type SetShReg struct {
 }
 
 var (
-	shRegOffset    = bits("REG_OFFSET", 0, 15)
+	shRegOffset    = hexBits("REG_OFFSET", 0, 15)
 	shRegVMIDShift = bits("VMID_SHIFT", 23, 27)
 	shRegIndex     = bits("INDEX", 28, 31)
 	setShRegDw1    = []Field{shRegOffset, shRegVMIDShift, shRegIndex}
@@ -271,7 +271,7 @@ type AcquireMem struct {
 }
 
 var (
-	acqCoherCntl    = bits("COHER_CNTL", 0, 30)
+	acqCoherCntl    = hexBits("COHER_CNTL", 0, 30)
 	acqEngineSel    = Field{Name: "ENGINE_SEL", Lo: 31, Hi: 31, Enum: []string{"PFP", "ME"}}
 	acquireMemDw1   = []Field{acqCoherCntl, acqEngineSel}
 	acqPollInterval = bits("POLL_INTERVAL", 0, 15)

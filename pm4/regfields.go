@@ -10,7 +10,7 @@ var (
 	rsrc1VGPRs       = bits("VGPRS", 0, 5)
 	rsrc1SGPRs       = bits("SGPRS", 6, 9)
 	rsrc1Priority    = bits("PRIORITY", 10, 11)
-	rsrc1FloatMode   = bits("FLOAT_MODE", 12, 19)
+	rsrc1FloatMode   = hexBits("FLOAT_MODE", 12, 19)
 	rsrc1Priv        = bit("PRIV", 20)
 	rsrc1WGRREn      = bit("WG_RR_EN", 21)
 	rsrc1DebugMode   = bit("DEBUG_MODE", 22)
@@ -34,9 +34,9 @@ var (
 	rsrc2TGIDZEn      = bit("TGID_Z_EN", 9)
 	rsrc2TGSizeEn     = bit("TG_SIZE_EN", 10)
 	rsrc2TIDIGCompCnt = bits("TIDIG_COMP_CNT", 11, 12)
-	rsrc2ExcpEnMSB    = bits("EXCP_EN_MSB", 13, 14)
+	rsrc2ExcpEnMSB    = hexBits("EXCP_EN_MSB", 13, 14)
 	rsrc2LDSSize      = bits("LDS_SIZE", 15, 23)
-	rsrc2ExcpEn       = bits("EXCP_EN", 24, 30)
+	rsrc2ExcpEn       = hexBits("EXCP_EN", 24, 30)
 	rsrc2WGPTakeover  = bit("WGP_TAKEOVER", 31)
 
 	pgmRsrc2Fields = []Field{rsrc2ScratchEn, rsrc2UserSGPR, rsrc2DynamicVGPR, rsrc2TGIDXEn,
