@@ -1,0 +1,153 @@
+package gfx1201
+
+import (
+	"fmt"
+
+	"zincc/ir"
+)
+
+// Executable is a decode step lowered for gfx1201: everything a ring needs
+// to run it on a GPU (real or emulated) and nothing it must recompute per
+// step. The IB refers to GPU virtual addresses chosen at lowering time
+// (Buffer.VA); a ring that must place a buffer elsewhere rewrites the IB
+// with Rebase.
+type Executable struct {
+	Module *ir.Module
+
+	// IB is the indirect buffer: PM4 type-3 packets ending in one
+	// RELEASE_MEM fence, padded to IBAlignDwords.
+	IB []uint32
+	// Code is the contents of the code buffer: every kernel the IB
+	// dispatches, each entry 256-byte aligned.
+	Code []byte
+
+	// Buffers lists the GPU memory the step uses, indexed by the Buf*
+	// constants.
+	Buffers [NumBuffers]Buffer
+	// Values says where each weight, state and SSA value lives (inputs live
+	// in the IB, see Patches).
+	Values map[*ir.Value]Placement
+
+	// Patches name the IB dwords that hold per-step inputs, so that a step
+	// costs a few dword writes (PatchInputs) instead of a new lowering.
+	Patches []Patch
+	// FenceDword is the IB index of the low 32 bits of the value RELEASE_MEM
+	// writes at the fence address (the high 32 bits follow); rings write a
+	// new sequence number there before each submission.
+	FenceDword int
+	// Relocs name every IB dword that holds (part of) a buffer address.
+	Relocs []Reloc
+
+	// Dispatches describe each DISPATCH_DIRECT, in IB order, for listings
+	// and for the emulator's reports.
+	Dispatches []Dispatch
+}
+
+// IBAlignDwords is the size multiple an IB is padded to (with NOPs), as
+// Linux and mesa pad compute IBs.
+const IBAlignDwords = 8
+
+// The buffers of an Executable.
+const (
+	BufCode    = iota // kernel code: read-only, executable
+	BufWeights        // every weight: read-only
+	BufState          // every state (KV caches): read-write, persists across steps
+	BufArena          // SSA values, placed by the memory plan: read-write
+	BufFence          // the RELEASE_MEM target (8 bytes): read-write
+	NumBuffers
+)
+
+var bufferNames = [NumBuffers]string{"code", "weights", "state", "arena", "fence"}
+
+// BufferName names buffer index i ("code", "weights", ...).
+func BufferName(i int) string {
+	if i >= 0 && i < NumBuffers {
+		return bufferNames[i]
+	}
+	return fmt.Sprintf("buffer%d", i)
+}
+
+// Buffer is one GPU memory allocation.
+type Buffer struct {
+	VA       uint64 // GPU virtual address chosen at lowering (a multiple of 4096)
+	Size     uint64 // bytes (a multiple of 4096; may be more than Used)
+	Used     uint64 // bytes the step actually touches
+	ReadOnly bool   // the GPU never writes it
+}
+
+// Placement is where a value lives.
+type Placement struct {
+	Buffer int
+	Offset uint64
+	Bytes  uint64
+}
+
+// VA returns the GPU virtual address of a placement in e.
+func (e *Executable) VA(p Placement) uint64 { return e.Buffers[p.Buffer].VA + p.Offset }
+
+// Patch says that the 32-bit word of module input Input (its index among
+// the module's input declarations) goes into IB dword Dword.
+type Patch struct {
+	Input int
+	Dword int
+}
+
+// RelocKind says which part of an address an IB dword holds.
+type RelocKind uint8
+
+// The address parts found in an IB.
+const (
+	RelocLo32   RelocKind = iota + 1 // bits 31:0
+	RelocHi32                        // bits 63:32
+	RelocPgmLo                       // bits 39:8 (COMPUTE_PGM_LO)
+	RelocPgmHi                       // bits 47:40 (COMPUTE_PGM_HI)
+)
+
+// Reloc says that IB dword Dword holds part Kind of the address
+// Buffers[Buffer].VA + Offset.
+type Reloc struct {
+	Dword  int
+	Kind   RelocKind
+	Buffer int
+	Offset uint64
+}
+
+// Dispatch describes one kernel launch in the IB.
+type Dispatch struct {
+	Node   *ir.Node // the statement it implements
+	Kernel string   // the kernel's symbol name
+	Dword  int      // IB index of the DISPATCH_DIRECT header
+	First  int      // IB index of the first packet that belongs to it
+}
+
+// PatchInputs writes one step's inputs (one word per module input, in
+// declaration order) and the fence sequence number into ib, which must be
+// e.IB or a copy of it. It does not allocate.
+func (e *Executable) PatchInputs(ib []uint32, inputs []uint32, fence uint64) {
+	for _, p := range e.Patches {
+		ib[p.Dword] = inputs[p.Input]
+	}
+	ib[e.FenceDword] = uint32(fence)
+	ib[e.FenceDword+1] = uint32(fence >> 32)
+}
+
+// Rebase rewrites every address in ib for buffers placed at vas instead of
+// the VAs chosen at lowering, and records the new VAs in e.
+func (e *Executable) Rebase(ib []uint32, vas [NumBuffers]uint64) {
+	for _, r := range e.Relocs {
+		a := vas[r.Buffer] + r.Offset
+		switch r.Kind {
+		case RelocLo32:
+			ib[r.Dword] = uint32(a)
+		case RelocHi32:
+			ib[r.Dword] = uint32(a >> 32)
+		case RelocPgmLo:
+			ib[r.Dword] = uint32(a >> 8)
+		case RelocPgmHi:
+			ib[r.Dword] = uint32(a>>40) & 0xFF
+		}
+	}
+	for i := range e.Buffers {
+		e.Buffers[i].VA = vas[i]
+	}
+}
