@@ -237,17 +237,21 @@ func (b *Builder) SetShRegIndex(p SetShReg) error {
 	case int(p.Reg)+n > SHRegWindow:
 		return b.invalid("SET_SH_REG of %d values at %#x runs past the SH window (%#x)", n, uint16(p.Reg), SHRegWindow)
 	}
-	if err := b.check("SET_SH_REG", shRegVMIDShift, p.VMIDShift); err != nil {
-		return err
-	}
-	if err := b.check("SET_SH_REG", shRegIndex, p.Index); err != nil {
-		return err
+	dw1 := uint32(p.Reg)
+	if p.VMIDShift|p.Index != 0 { // the plain SetShReg path skips this
+		if err := b.check("SET_SH_REG", shRegVMIDShift, p.VMIDShift); err != nil {
+			return err
+		}
+		if err := b.check("SET_SH_REG", shRegIndex, p.Index); err != nil {
+			return err
+		}
+		dw1 |= shRegVMIDShift.Put(0, p.VMIDShift) | shRegIndex.Put(0, p.Index)
 	}
 	w, err := b.packet(OpSetShReg, 1+n)
 	if err != nil {
 		return err
 	}
-	w[1] = uint32(p.Reg) | shRegVMIDShift.Put(0, p.VMIDShift) | shRegIndex.Put(0, p.Index)
+	w[1] = dw1
 	copy(w[2:], p.Values)
 	return nil
 }

@@ -19,7 +19,7 @@ type Field struct {
 func (f Field) Width() int { return int(f.Hi) - int(f.Lo) + 1 }
 
 // Max is the largest value the field holds.
-func (f Field) Max() uint32 { return uint32(uint64(1)<<uint(f.Width()) - 1) }
+func (f Field) Max() uint32 { return ^uint32(0) >> (31 - (f.Hi-f.Lo)&31) }
 
 // Mask is the field's bits in place within the dword.
 func (f Field) Mask() uint32 { return f.Max() << f.Lo }

@@ -140,10 +140,10 @@ func Type3(op Opcode, count uint32) Header {
 func (h Header) Type() int { return int(h >> 30) }
 
 // Count returns the raw COUNT field (bits 29:16).
-func (h Header) Count() int { return int(hdrCount.Get(uint32(h))) }
+func (h Header) Count() int { return int(h>>16) & 0x3FFF }
 
 // Opcode returns IT_OPCODE (bits 15:8).
-func (h Header) Opcode() Opcode { return Opcode(hdrOpcode.Get(uint32(h))) }
+func (h Header) Opcode() Opcode { return Opcode(h >> 8) }
 
 // BodyLen is the number of dwords after the header: COUNT+1, except 0 for
 // the header-only NOP.
