@@ -52,8 +52,8 @@ func (b *Builder) Err() error { return b.err }
 
 // Grow continues in buf, which must hold at least Written dwords: it copies
 // the dwords written so far to the front of buf and clears a kept
-// ErrOutOfSpace (other kept errors stay). It copies nothing when buf starts
-// at the same element as the current buffer.
+// ErrOutOfSpace (other kept errors stay). buf may be a longer slice of the
+// current array; the copy onto itself is harmless.
 func (b *Builder) Grow(buf []uint32) error {
 	if len(buf) < b.n {
 		return fmt.Errorf("%w: Grow: new buffer holds %d dwords, %d are written", ErrInvalid, len(buf), b.n)
@@ -584,7 +584,7 @@ func (b *Builder) WaitRegMem(p WaitRegMem) error {
 }
 
 // WaitMem waits until (the dword at addr & mask) fn ref holds, polling
-// memory every 4 clocks-units as mesa and tinygrad do.
+// memory with POLL_INTERVAL 4, the value mesa and tinygrad use.
 func (b *Builder) WaitMem(fn Compare, addr uint64, ref, mask uint32) error {
 	return b.WaitRegMem(WaitRegMem{Function: fn, MemSpace: 1, Addr: addr, Reference: ref, Mask: mask, PollInterval: 4})
 }
