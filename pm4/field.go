@@ -69,11 +69,3 @@ func bits(name string, lo, hi uint8) Field { return Field{Name: name, Lo: lo, Hi
 
 // hexBits is a Field spanning lo..hi that is shown in hex.
 func hexBits(name string, lo, hi uint8) Field { return Field{Name: name, Lo: lo, Hi: hi, Hex: true} }
-
-// b2u converts a flag to 0/1.
-func b2u(b bool) uint32 {
-	if b {
-		return 1
-	}
-	return 0
-}

@@ -70,4 +70,7 @@ func TestIBWritersRoundTrip(t *testing.T) {
 	if DetectIBFormat(binBuf.Bytes()) != FormatBinary || DetectIBFormat(hexBuf.Bytes()) != FormatHex {
 		t.Fatal("format detection")
 	}
+	if FormatBinary.String() != "binary" || FormatHex.String() != "hex" {
+		t.Fatal("format names")
+	}
 }

@@ -40,6 +40,13 @@ func TestRegisterOffsetsFromLinuxHeader(t *testing.T) {
 			t.Errorf("%s = %#x, want %#x", name, uint16(r), uint16(want))
 		}
 	}
+	// Dword address: 0x1260 + 0x1BA0 = 0x2E00 for the initiator.
+	if a := COMPUTE_DISPATCH_INITIATOR.Address(); a != 0x2E00 {
+		t.Errorf("COMPUTE_DISPATCH_INITIATOR.Address() = %#x, want 0x2e00", a)
+	}
+	if _, ok := RegByName("COMPUTE_NO_SUCH_REG"); ok {
+		t.Error("RegByName found a register that does not exist")
+	}
 	// mesa's byte names R_00Bxxx: (0xBxxx − SI_SH_REG_OFFSET 0xB000) / 4.
 	for r, mesa := range map[Reg]uint32{COMPUTE_DISPATCH_INITIATOR: 0xB800, COMPUTE_PGM_LO: 0xB830,
 		COMPUTE_PGM_RSRC1: 0xB848, COMPUTE_PGM_RSRC3: 0xB8A0, COMPUTE_USER_DATA_0: 0xB900, COMPUTE_DISPATCH_TUNNEL: 0xB9F4} {
