@@ -10,11 +10,18 @@ import (
 	_ "zincc/internal/golden"
 )
 
-// zincc runs the command line in-process.
+// zincc runs the command line in-process with empty standard input.
 func zincc(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return zinccIn(t, "", args...)
+}
+
+// zinccIn runs the command line in-process with the given standard input.
+func zinccIn(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(args, &env{stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
+	code = run(args, e)
 	return out.String(), errb.String(), code
 }
 

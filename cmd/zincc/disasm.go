@@ -9,10 +9,6 @@ import (
 	"zincc/pm4"
 )
 
-// disasmStdin is where "zincc disasm -" reads; tests replace it (env has
-// no stdin of its own).
-var disasmStdin io.Reader = os.Stdin
-
 func init() {
 	register(&command{
 		name:    "disasm",
@@ -38,7 +34,7 @@ func runDisasm(e *env, args []string) int {
 	var err error
 	if path == "-" {
 		path = "<stdin>"
-		data, err = io.ReadAll(disasmStdin)
+		data, err = io.ReadAll(e.stdin)
 	} else {
 		data, err = os.ReadFile(path)
 	}

@@ -49,10 +49,7 @@ func TestDisasmBinaryAndStdin(t *testing.T) {
 	if code != exitOK || out != want {
 		t.Fatalf("binary: exit %d %q %q", code, out, errOut)
 	}
-	old := disasmStdin
-	defer func() { disasmStdin = old }()
-	disasmStdin = strings.NewReader(handIB)
-	out, _, code = zincc(t, "disasm", "-")
+	out, _, code = zinccIn(t, handIB, "disasm", "-")
 	if code != exitOK || !strings.HasPrefix(out, want) {
 		t.Fatalf("stdin: exit %d %q", code, out)
 	}

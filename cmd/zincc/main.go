@@ -32,6 +32,7 @@ type command struct {
 
 // env is what a command may touch of the outside world; tests swap it.
 type env struct {
+	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
 	getenv func(string) string
@@ -52,7 +53,7 @@ func register(c *command) {
 const defaultCommand = "compile"
 
 func main() {
-	os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
+	os.Exit(run(os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
 }
 
 // run dispatches args to a subcommand and returns the exit status.
