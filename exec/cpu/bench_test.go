@@ -1,0 +1,158 @@
+package cpu
+
+import (
+	"encoding/binary"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"zincc/internal/ggml"
+	"zincc/ir"
+)
+
+// The matvec benchmarks run a 4096x4096 product for each weight dtype on a
+// pool of benchWorkers goroutines and report GB/s of weight bytes read.
+// Each also times the plain memory read of its own weight buffer (memRead,
+// same goroutine count) before the timed loop and reports the quotient as
+// "ratio": the fraction of the machine's read bandwidth the kernel reaches
+// on that dtype. BenchmarkMemRead reports the same baseline on its own.
+const (
+	benchDim     = 4096
+	benchWorkers = 2
+)
+
+var benchDTypes = []ir.DType{ir.F32, ir.F16, ir.Q4_0, ir.Q8_0}
+
+// benchWeights returns a benchDim x benchDim matrix of random weights in dt
+// (quantised with the reference quantizers) and a random x.
+func benchWeights(b *testing.B, dt ir.DType) ([]byte, []float32) {
+	b.Helper()
+	rng := rand.New(rand.NewPCG(11, uint64(dt)))
+	rb, err := dt.RowBytes(benchDim)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := make([]byte, benchDim*rb)
+	row := make([]float32, benchDim)
+	for r := 0; r < benchDim; r++ {
+		for i := range row {
+			row[i] = float32(rng.NormFloat64() * 0.02)
+		}
+		out := w[r*rb : (r+1)*rb]
+		switch dt {
+		case ir.F32:
+			for i, v := range row {
+				binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(v))
+			}
+		case ir.F16:
+			err = ggml.F32ToF16Row(out, row)
+		case ir.Q4_0:
+			err = ggml.QuantizeQ4_0(out, row)
+		case ir.Q8_0:
+			err = ggml.QuantizeQ8_0(out, row)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	x := make([]float32, benchDim)
+	for i := range x {
+		x[i] = float32(rng.NormFloat64())
+	}
+	return w, x
+}
+
+// memRead sums buf as uint64 words on `workers` goroutines (4 accumulators
+// each): the plain-Go read bandwidth baseline.
+func memRead(buf []byte, workers int) uint64 {
+	var wg sync.WaitGroup
+	sums := make([]uint64, workers)
+	per := (len(buf)/8 + workers - 1) / workers * 8
+	for i := 0; i < workers; i++ {
+		lo := min(len(buf), i*per)
+		hi := min(len(buf), lo+per)
+		wg.Add(1)
+		go func(i int, part []byte) {
+			defer wg.Done()
+			var s0, s1, s2, s3 uint64
+			for len(part) >= 32 {
+				s0 += binary.LittleEndian.Uint64(part[0:])
+				s1 += binary.LittleEndian.Uint64(part[8:])
+				s2 += binary.LittleEndian.Uint64(part[16:])
+				s3 += binary.LittleEndian.Uint64(part[24:])
+				part = part[32:]
+			}
+			for _, c := range part {
+				s0 += uint64(c)
+			}
+			sums[i] = s0 + s1 + s2 + s3
+		}(i, buf[lo:hi])
+	}
+	wg.Wait()
+	var s uint64
+	for _, v := range sums {
+		s += v
+	}
+	return s
+}
+
+var memSink uint64
+
+// memReadGBs times memRead over buf (best of several passes after a warm-up).
+func memReadGBs(buf []byte, workers int) float64 {
+	memSink += memRead(buf, workers)
+	best := time.Duration(1 << 62)
+	for i := 0; i < 8; i++ {
+		t := time.Now()
+		memSink += memRead(buf, workers)
+		if d := time.Since(t); d < best {
+			best = d
+		}
+	}
+	return float64(len(buf)) / best.Seconds() / 1e9
+}
+
+func BenchmarkMatVec(b *testing.B) {
+	for _, dt := range benchDTypes {
+		b.Run(dt.String(), func(b *testing.B) {
+			w, x := benchWeights(b, dt)
+			dst := make([]float32, benchDim)
+			pool := NewPool(benchWorkers)
+			defer pool.Close()
+			base := memReadGBs(w, benchWorkers)
+			if err := MatVec(pool, dst, w, dt, benchDim, benchDim, x); err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(w)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				_ = MatVec(pool, dst, w, dt, benchDim, benchDim, x)
+			}
+			b.StopTimer()
+			gbs := float64(len(w)) * float64(b.N) / b.Elapsed().Seconds() / 1e9
+			b.ReportMetric(base, "memread-GB/s")
+			b.ReportMetric(gbs/base, "ratio")
+		})
+	}
+}
+
+func BenchmarkMemRead(b *testing.B) {
+	for _, dt := range benchDTypes {
+		b.Run(dt.String(), func(b *testing.B) {
+			rb, _ := dt.RowBytes(benchDim)
+			buf := make([]byte, benchDim*rb)
+			for i := range buf {
+				buf[i] = byte(i * 7)
+			}
+			b.SetBytes(int64(len(buf)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				memSink += memRead(buf, benchWorkers)
+			}
+		})
+	}
+}

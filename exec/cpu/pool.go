@@ -1,0 +1,113 @@
+package cpu
+
+import "sync"
+
+// Pool is a fixed set of goroutines that MatVec spreads its rows over.
+// It is created once per program run: a call hands each helper a job
+// description by value over a channel and waits for it, so a call starts no
+// goroutine and allocates nothing once the pool's scratch has grown to the
+// widest matrix seen.
+//
+// A Pool runs one MatVec at a time; concurrent calls on the same Pool wait
+// for each other. The zero of *Pool (nil) is valid and runs everything on
+// the calling goroutine.
+type Pool struct {
+	workers int
+	jobs    []chan matvecJob // one per helper goroutine
+	done    chan struct{}
+
+	mu     sync.Mutex // one call at a time; guards xd and closed
+	xd     []float64  // the current call's x, widened to float64
+	closed bool
+}
+
+// NewPool starts a pool that runs MatVec on `workers` goroutines: the
+// calling goroutine plus workers-1 helpers. workers < 1 is taken as 1.
+func NewPool(workers int) *Pool {
+	if workers < 1 {
+		workers = 1
+	}
+	p := &Pool{workers: workers, done: make(chan struct{}, workers)}
+	for i := 1; i < workers; i++ {
+		ch := make(chan matvecJob, 1)
+		p.jobs = append(p.jobs, ch)
+		go p.serve(ch)
+	}
+	return p
+}
+
+// Workers returns the number of goroutines a call uses, the caller
+// included.
+func (p *Pool) Workers() int {
+	if p == nil {
+		return 1
+	}
+	return p.workers
+}
+
+// Close stops the helper goroutines. Calls after Close run on the calling
+// goroutine alone. Close is idempotent.
+func (p *Pool) Close() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
+	p.closed = true
+	for _, ch := range p.jobs {
+		close(ch)
+	}
+}
+
+func (p *Pool) serve(ch chan matvecJob) {
+	for j := range ch {
+		j.run()
+		p.done <- struct{}{}
+	}
+}
+
+// scratch returns a float64 slice of length n owned by the pool. The caller
+// must hold p.mu.
+func (p *Pool) scratch(n int) []float64 {
+	if cap(p.xd) < n {
+		p.xd = make([]float64, n)
+	}
+	return p.xd[:n]
+}
+
+// inlineWork is the number of weight elements below which a matvec runs on
+// the calling goroutine: handing work to a helper costs a few microseconds
+// of wake-up, about the time of a 64x1024 f32 product.
+const inlineWork = 1 << 16
+
+// parallel runs j over its rows, split into contiguous ranges over the
+// pool's goroutines. The caller must hold p.mu.
+func (p *Pool) parallel(j matvecJob) {
+	rows := j.r1 - j.r0
+	n := p.workers
+	if p.closed || rows*j.cols < inlineWork || rows < 2*n {
+		j.run()
+		return
+	}
+	per := (rows + n - 1) / n
+	sent := 0
+	for i := 1; i < n; i++ {
+		sub := j
+		sub.r0 = j.r0 + i*per
+		sub.r1 = min(j.r1, sub.r0+per)
+		if sub.r0 >= sub.r1 {
+			break
+		}
+		p.jobs[i-1] <- sub
+		sent++
+	}
+	own := j
+	own.r1 = j.r0 + per
+	own.run()
+	for ; sent > 0; sent-- {
+		<-p.done
+	}
+}
