@@ -1,12 +1,13 @@
 package main
 
 import (
-	"errors"
 	"sort"
 	"strings"
 
 	"zincc/exec"
+	cpuring "zincc/exec/cpu"
 	"zincc/ir"
+	lowercpu "zincc/lower/cpu"
 )
 
 // tierOpener prepares a ring that runs m with bound weights.
@@ -15,7 +16,11 @@ type tierOpener func(m *ir.Module, w *exec.Weights) (exec.Ring, error)
 // tiers maps -tier names to their openers; each tier's file adds itself.
 var tiers = map[string]tierOpener{
 	"cpu": func(m *ir.Module, w *exec.Weights) (exec.Ring, error) {
-		return nil, errors.New("the cpu kernels are not in yet")
+		p, err := lowercpu.Lower(m)
+		if err != nil {
+			return nil, err
+		}
+		return cpuring.NewRing(p, w, 0)
 	},
 }
 

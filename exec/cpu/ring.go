@@ -1,5 +1,3 @@
-//go:build pendingkernels
-
 package cpu
 
 import (
@@ -104,33 +102,33 @@ func (r *Ring) call(c *lower.Call) error {
 		}
 		return Embed(out, r.bufs[c.In[0]], c.DType, c.Cols, row)
 	case lower.RMSNorm:
-		RMSNorm(out, f(0), f(1), c.Eps)
+		return RMSNorm(out, f(0), f(1), c.Eps)
 	case lower.Add:
-		Add(out, f(0), f(1))
+		return Add(out, f(0), f(1))
 	case lower.Mul:
-		Mul(out, f(0), f(1))
+		return Mul(out, f(0), f(1))
 	case lower.MatVec:
 		return MatVec(r.pool, out, r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, f(1))
 	case lower.Rope:
-		Rope(out, f(0), r.word(c.In[1]), c.HeadDim, c.RopeDims, c.Theta, c.NeoX)
+		return Rope(out, f(0), r.word(c.In[1]), c.HeadDim, c.RopeDims, c.Theta, c.NeoX)
 	case lower.KVStore:
 		pos := int(r.word(c.In[2]))
 		if pos >= c.Rows {
 			return fmt.Errorf("position %d is outside the %d rows of the cache", pos, c.Rows)
 		}
-		KVStore(r.bufs[c.In[0]], c.DType, c.Cols, pos, f(1))
+		return KVStore(r.bufs[c.In[0]], c.DType, c.Cols, pos, f(1))
 	case lower.Attention:
 		pos := int(r.word(c.In[3]))
 		if pos >= c.Rows {
 			return fmt.Errorf("position %d is outside the %d rows of the cache", pos, c.Rows)
 		}
-		Attention(out, f(0), r.bufs[c.In[1]], r.bufs[c.In[2]], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale, r.scratch[:pos+1])
+		return Attention(out, f(0), r.bufs[c.In[1]], r.bufs[c.In[2]], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale, r.scratch[:pos+1])
 	case lower.SiLU:
-		SiLU(out, f(0))
+		return SiLU(out, f(0))
 	case lower.SwiGLU:
-		SwiGLU(out, f(0), f(1))
+		return SwiGLU(out, f(0), f(1))
 	case lower.Softmax:
-		Softmax(out, f(0))
+		return Softmax(out, f(0))
 	case lower.Argmax:
 		binary.LittleEndian.PutUint32(r.bufs[c.Out], Argmax(f(0)))
 	case lower.Copy:
