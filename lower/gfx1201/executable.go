@@ -97,10 +97,10 @@ type RelocKind uint8
 
 // The address parts found in an IB.
 const (
-	RelocLo32   RelocKind = iota + 1 // bits 31:0
-	RelocHi32                        // bits 63:32
-	RelocPgmLo                       // bits 39:8 (COMPUTE_PGM_LO)
-	RelocPgmHi                       // bits 47:40 (COMPUTE_PGM_HI)
+	RelocLo32  RelocKind = iota + 1 // bits 31:0
+	RelocHi32                       // bits 63:32
+	RelocPgmLo                      // bits 39:8 (COMPUTE_PGM_LO)
+	RelocPgmHi                      // bits 47:40 (COMPUTE_PGM_HI)
 )
 
 // Reloc says that IB dword Dword holds part Kind of the address
