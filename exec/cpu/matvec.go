@@ -114,6 +114,9 @@ func (j matvecJob) run() {
 // the leading multiple of 4, the remaining 0-3 elements go into the first
 // one in order, and the result is (a0+a1)+(a2+a3). Every product is exact.
 func dotF32(w []byte, x []float64) float64 {
+	if f, ok := float32View(w); ok {
+		return dotF32Native(f[:len(x)], x)
+	}
 	n := len(x)
 	w = w[:4*n]
 	var a0, a1, a2, a3 float64
@@ -128,6 +131,25 @@ func dotF32(w []byte, x []float64) float64 {
 	}
 	for ; i < n; i++ {
 		a0 += float64(math.Float32frombits(binary.LittleEndian.Uint32(w[4*i:]))) * x[i]
+	}
+	return (a0 + a1) + (a2 + a3)
+}
+
+// dotF32Native is dotF32 over weights already viewed as float32 (same
+// order, same result); the compiler then folds each load into the
+// widening conversion.
+func dotF32Native(f []float32, x []float64) float64 {
+	var a0, a1, a2, a3 float64
+	for len(x) >= 4 && len(f) >= 4 {
+		a0 += float64(f[0]) * x[0]
+		a1 += float64(f[1]) * x[1]
+		a2 += float64(f[2]) * x[2]
+		a3 += float64(f[3]) * x[3]
+		f, x = f[4:], x[4:]
+	}
+	f = f[:len(x)]
+	for i, v := range x {
+		a0 += float64(f[i]) * v
 	}
 	return (a0 + a1) + (a2 + a3)
 }
@@ -228,7 +250,7 @@ func dotQ4_0(w []byte, x []float64) float64 {
 		xhi := x[b*ggml.BlockElems+16 : (b+1)*ggml.BlockElems : (b+1)*ggml.BlockElems]
 		qs := blk[2:18:18]
 		var slo, shi float64
-		for k := 0; k < 16; k++ {
+		for k := range 16 {
 			c := qs[k]
 			slo += float64(int(c&0xF)-8) * xlo[k]
 			shi += float64(int(c>>4)-8) * xhi[k]
