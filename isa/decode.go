@@ -1,0 +1,750 @@
+package isa
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strings"
+)
+
+// DecodeError reports bytes that are not an instruction this package
+// knows, naming the byte offset and the raw dwords.
+type DecodeError struct {
+	PC    int      // byte offset of the instruction
+	Words []uint32 // the dwords examined
+	Msg   string
+}
+
+func (e *DecodeError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "pc 0x%x: %s [", e.PC, e.Msg)
+	for i, w := range e.Words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%08x", w)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// Reverse opcode tables, one per encoding, filled from opTable.
+var (
+	sop1Ops  [256]Op
+	sop2Ops  [128]Op
+	sopkOps  [32]Op
+	sopcOps  [128]Op
+	soppOps  [128]Op
+	smemOps  [64]Op
+	vop1Ops  [256]Op
+	vop2Ops  [64]Op
+	vopcOps  [256]Op
+	vop3Ops  [1024]Op // promoted VOP1/VOP2/VOPC and native VOP3/VOP3SD
+	vop3pOps [128]Op
+	dsOps    [256]Op
+	vglobOps [256]Op
+)
+
+func init() {
+	for i := range opTable {
+		op := Op(i)
+		info := &opTable[i]
+		if info.name == "" {
+			continue
+		}
+		c := info.code
+		switch info.enc {
+		case SOP1:
+			sop1Ops[c] = op
+		case SOP2:
+			sop2Ops[c] = op
+		case SOPK:
+			sopkOps[c] = op
+		case SOPC:
+			sopcOps[c] = op
+		case SOPP:
+			soppOps[c] = op
+		case SMEM:
+			smemOps[c] = op
+		case VOP1:
+			vop1Ops[c] = op
+		case VOP2:
+			vop2Ops[c] = op
+		case VOPC:
+			vopcOps[c] = op
+		case VOP3P:
+			vop3pOps[c] = op
+		case DS:
+			dsOps[c] = op
+		case VGLOBAL:
+			vglobOps[c] = op
+		}
+		if info.hasE64() {
+			vop3Ops[info.vop3Opcode()] = op
+		}
+	}
+}
+
+// isVOP3SD reports whether VOP3 opcode op uses the VOP3SD layout.
+func isVOP3SD(op uint16) bool {
+	return op >= 288 && op <= 290 || op >= 764 && op <= 770
+}
+
+// Decode decodes the instruction at byte offset pc of code. wave64 selects
+// how wave-wide masks (vcc, compare destinations, carries) are typed: one
+// SGPR in wave32, a pair in wave64. It does not allocate unless it fails.
+// Encodings this package does not know, or that set bits the instruction
+// does not use, give a *DecodeError.
+func Decode(code []byte, pc int, wave64 bool) (Inst, error) {
+	var in Inst
+	if pc < 0 || pc+4 > len(code) {
+		return in, decodeErr(code, pc, 0, "truncated instruction")
+	}
+	d := decoder{code: code, pc: pc, wave64: wave64}
+	if err := d.decode(&in); err != nil {
+		return Inst{}, err
+	}
+	// Canonical check: the bytes must be exactly what the encoder produces
+	// for the decoded instruction, so Decode and Encode are inverses and
+	// stray bits in unused fields are reported rather than ignored.
+	var buf [16]byte
+	n, err := in.encode(&buf)
+	if err != nil || n != int(in.Size) || string(buf[:n]) != string(code[pc:pc+n]) {
+		return Inst{}, decodeErr(code, pc, int(in.Size), "unused fields are not zero or the encoding is not canonical")
+	}
+	return in, nil
+}
+
+// DecodeAll decodes a whole code blob into instructions and their byte
+// offsets. It stops at the first error.
+func DecodeAll(code []byte, wave64 bool) ([]Inst, []int, error) {
+	var insts []Inst
+	var pcs []int
+	for pc := 0; pc < len(code); {
+		in, err := Decode(code, pc, wave64)
+		if err != nil {
+			return insts, pcs, err
+		}
+		insts = append(insts, in)
+		pcs = append(pcs, pc)
+		pc += int(in.Size)
+	}
+	return insts, pcs, nil
+}
+
+func decodeErr(code []byte, pc, size int, msg string) *DecodeError {
+	if size < 4 {
+		size = 4
+	}
+	e := &DecodeError{PC: pc, Msg: msg}
+	for i := 0; i < size/4; i++ {
+		if pc+4*i+4 > len(code) || pc < 0 {
+			break
+		}
+		e.Words = append(e.Words, binary.LittleEndian.Uint32(code[pc+4*i:]))
+	}
+	return e
+}
+
+type decoder struct {
+	code   []byte
+	pc     int
+	wave64 bool
+}
+
+func (d *decoder) word(i int) (uint32, bool) {
+	p := d.pc + 4*i
+	if p+4 > len(d.code) {
+		return 0, false
+	}
+	return binary.LittleEndian.Uint32(d.code[p:]), true
+}
+
+func (d *decoder) fail(size int, format string, args ...any) error {
+	return decodeErr(d.code, d.pc, size, fmt.Sprintf(format, args...))
+}
+
+// maskCount is the number of SGPRs a wave-wide mask covers.
+func (d *decoder) maskCount() uint8 {
+	if d.wave64 {
+		return 2
+	}
+	return 1
+}
+
+// src decodes source code c for an operand of type t.
+func (d *decoder) src(c uint16, t opType) (Operand, bool) {
+	n := uint8(t.regs())
+	if n == 0 {
+		n = 1
+	}
+	o, ok := operandFromCode(c, n)
+	if !ok {
+		return o, false
+	}
+	switch t {
+	case tV32:
+		return o, o.Kind == OpndVGPR
+	case tS64:
+		return o, o.Kind != OpndVGPR && o.IsReg()
+	}
+	return o, true
+}
+
+// sreg decodes an SGPR-file destination of count registers.
+func sreg(c uint16, count uint8) (Operand, bool) {
+	if c > 127 {
+		return Operand{}, false
+	}
+	return operandFromCode(c, count)
+}
+
+func (d *decoder) decode(in *Inst) error {
+	w0, _ := d.word(0)
+	switch {
+	case w0>>23 == 0x17D:
+		return d.sop1(in, w0)
+	case w0>>23 == 0x17E:
+		return d.sopc(in, w0)
+	case w0>>23 == 0x17F:
+		return d.sopp(in, w0)
+	case w0>>28 == 0xB:
+		return d.sopk(in, w0)
+	case w0>>30 == 0x2:
+		return d.sop2(in, w0)
+	case w0>>26 == 0x3D:
+		return d.smem(in, w0)
+	case w0>>25 == 0x3F:
+		return d.vop12c(in, w0, VOP1)
+	case w0>>25 == 0x3E:
+		return d.vop12c(in, w0, VOPC)
+	case w0>>31 == 0:
+		return d.vop12c(in, w0, VOP2)
+	case w0>>26 == 0x35:
+		return d.vop3(in, w0)
+	case w0>>24 == 0xCC:
+		return d.vop3p(in, w0)
+	case w0>>26 == 0x36:
+		return d.ds(in, w0)
+	case w0>>24 == 0xEE:
+		return d.vglobal(in, w0)
+	}
+	return d.fail(4, "unknown encoding")
+}
+
+// finishLiteral reads the trailing literal if a source uses one.
+func (d *decoder) finishLiteral(in *Inst, size int) error {
+	in.Size = uint8(size)
+	has := false
+	for i := range in.Src {
+		if in.Src[i].Kind == OpndLiteral {
+			has = true
+		}
+	}
+	if !has {
+		return nil
+	}
+	lit, ok := d.word(size / 4)
+	if !ok {
+		return d.fail(size, "truncated literal")
+	}
+	for i := range in.Src {
+		if in.Src[i].Kind == OpndLiteral {
+			in.Src[i].Value = lit
+		}
+	}
+	in.Size += 4
+	return nil
+}
+
+func (d *decoder) sop1(in *Inst, w uint32) error {
+	op := sop1Ops[w>>8&0xff]
+	if op == OpInvalid {
+		return d.fail(4, "unknown SOP1 opcode %d", w>>8&0xff)
+	}
+	info := &opTable[op]
+	*in = Inst{Op: op, Enc: SOP1}
+	var ok bool
+	if info.dst != tNone {
+		if in.Dst, ok = sreg(uint16(w>>16&0x7f), uint8(info.dst.regs())); !ok {
+			return d.fail(4, "bad SOP1 destination")
+		}
+	}
+	if info.src[0] != tNone {
+		if in.Src[0], ok = d.src(uint16(w&0xff), info.src[0]); !ok {
+			return d.fail(4, "bad SOP1 source")
+		}
+	}
+	return d.finishLiteral(in, 4)
+}
+
+func (d *decoder) sop2(in *Inst, w uint32) error {
+	op := sop2Ops[w>>23&0x7f]
+	if op == OpInvalid {
+		return d.fail(4, "unknown SOP2 opcode %d", w>>23&0x7f)
+	}
+	info := &opTable[op]
+	*in = Inst{Op: op, Enc: SOP2}
+	var ok bool
+	if in.Dst, ok = sreg(uint16(w>>16&0x7f), uint8(info.dst.regs())); !ok {
+		return d.fail(4, "bad SOP2 destination")
+	}
+	if in.Src[0], ok = d.src(uint16(w&0xff), info.src[0]); !ok {
+		return d.fail(4, "bad SOP2 source")
+	}
+	if in.Src[1], ok = d.src(uint16(w>>8&0xff), info.src[1]); !ok {
+		return d.fail(4, "bad SOP2 source")
+	}
+	return d.finishLiteral(in, 4)
+}
+
+func (d *decoder) sopc(in *Inst, w uint32) error {
+	op := sopcOps[w>>16&0x7f]
+	if op == OpInvalid {
+		return d.fail(4, "unknown SOPC opcode %d", w>>16&0x7f)
+	}
+	info := &opTable[op]
+	*in = Inst{Op: op, Enc: SOPC}
+	var ok bool
+	if in.Src[0], ok = d.src(uint16(w&0xff), info.src[0]); !ok {
+		return d.fail(4, "bad SOPC source")
+	}
+	if in.Src[1], ok = d.src(uint16(w>>8&0xff), info.src[1]); !ok {
+		return d.fail(4, "bad SOPC source")
+	}
+	return d.finishLiteral(in, 4)
+}
+
+func (d *decoder) sopk(in *Inst, w uint32) error {
+	op := sopkOps[w>>23&0x1f]
+	if op == OpInvalid {
+		return d.fail(4, "unknown SOPK opcode %d", w>>23&0x1f)
+	}
+	info := &opTable[op]
+	*in = Inst{Op: op, Enc: SOPK, Imm: int32(uint16(w))}
+	var ok bool
+	switch info.shape {
+	case shSOPK, shGetreg:
+		if in.Dst, ok = sreg(uint16(w>>16&0x7f), 1); !ok {
+			return d.fail(4, "bad SOPK destination")
+		}
+	case shSetreg:
+		if in.Src[0], ok = sreg(uint16(w>>16&0x7f), 1); !ok {
+			return d.fail(4, "bad SOPK source")
+		}
+	case shSetregImm:
+		in.Src[0] = Operand{Kind: OpndLiteral}
+	}
+	return d.finishLiteral(in, 4)
+}
+
+func (d *decoder) sopp(in *Inst, w uint32) error {
+	op := soppOps[w>>16&0x7f]
+	if op == OpInvalid {
+		return d.fail(4, "unknown SOPP opcode %d", w>>16&0x7f)
+	}
+	*in = Inst{Op: op, Enc: SOPP, Size: 4}
+	if opTable[op].shape == shBranch {
+		in.Imm = int32(int16(w))
+	} else {
+		in.Imm = int32(uint16(w))
+	}
+	return nil
+}
+
+func (d *decoder) smem(in *Inst, w uint32) error {
+	w1, ok := d.word(1)
+	if !ok {
+		return d.fail(4, "truncated SMEM instruction")
+	}
+	op := smemOps[w>>13&0x3f]
+	if op == OpInvalid {
+		return d.fail(8, "unknown SMEM opcode %d", w>>13&0x3f)
+	}
+	info := &opTable[op]
+	*in = Inst{Op: op, Enc: SMEM, Size: 8, TH: uint8(w >> 23 & 3), Scope: uint8(w >> 21 & 3)}
+	if info.shape == shNone {
+		return nil
+	}
+	if in.Dst, ok = sreg(uint16(w>>6&0x7f), uint8(info.dst.regs())); !ok {
+		return d.fail(8, "bad SMEM destination")
+	}
+	nbase := uint8(2)
+	if info.shape == shSBufLoad {
+		nbase = 4
+	}
+	if in.Src[0], ok = sreg(uint16(w&0x3f)<<1, nbase); !ok {
+		return d.fail(8, "bad SMEM base")
+	}
+	in.Offset = int32(w1<<8) >> 8
+	if soff := uint16(w1 >> 25); soff != codeNull {
+		if in.SAddr, ok = sreg(soff, 1); !ok {
+			return d.fail(8, "bad SMEM soffset")
+		}
+	}
+	return nil
+}
+
+// vop12c decodes the 32-bit VALU encodings (and their DPP forms).
+func (d *decoder) vop12c(in *Inst, w uint32, enc Format) error {
+	var op Op
+	var vdst, vsrc1 uint16
+	switch enc {
+	case VOP1:
+		op = vop1Ops[w>>9&0xff]
+		vdst = uint16(w >> 17 & 0xff)
+	case VOP2:
+		op = vop2Ops[w>>25&0x3f]
+		vdst = uint16(w >> 17 & 0xff)
+		vsrc1 = uint16(w >> 9 & 0xff)
+	case VOPC:
+		op = vopcOps[w>>17&0xff]
+		vsrc1 = uint16(w >> 9 & 0xff)
+	}
+	if op == OpInvalid {
+		return d.fail(4, "unknown %s opcode", enc)
+	}
+	info := &opTable[op]
+	*in = Inst{Op: op, Enc: enc}
+	size := 4
+	src0 := uint16(w & 0x1ff)
+	switch src0 {
+	case codeDPP16, codeDPP8, codeDPP8FI:
+		if info.flags&fDPP == 0 {
+			return d.fail(4, "%s has no DPP form", info.name)
+		}
+		dw, ok := d.word(1)
+		if !ok {
+			return d.fail(4, "truncated DPP word")
+		}
+		size = 8
+		src0 = codeVGPR0 + uint16(dw&0xff)
+		if uint16(w&0x1ff) == codeDPP16 {
+			in.DPP = DPP16
+			in.DPPCtrl = uint16(dw >> 8 & 0x1ff)
+			if !validDPPCtrl(in.DPPCtrl) {
+				return d.fail(size, "invalid dpp_ctrl 0x%x", in.DPPCtrl)
+			}
+			in.FI = dw>>18&1 != 0
+			in.BoundCtrl = dw>>19&1 != 0
+			in.Neg = uint8(dw>>20&1 | dw>>22&1<<1)
+			in.Abs = uint8(dw>>21&1 | dw>>23&1<<1)
+			in.BankMask = uint8(dw >> 24 & 0xf)
+			in.RowMask = uint8(dw >> 28)
+		} else {
+			in.DPP = DPP8
+			in.FI = uint16(w&0x1ff) == codeDPP8FI
+			in.DPP8Sel = dw >> 8
+		}
+	}
+	mask := Operand{Kind: OpndVCC, Count: d.maskCount()}
+	var ok bool
+	switch info.shape {
+	case shNone:
+		if vdst != 0 || src0 != 0 {
+			return d.fail(4, "bad v_nop")
+		}
+		in.Size = 4
+		return nil
+	case shReadfirstlane:
+		if in.Dst, ok = sreg(vdst, 1); !ok {
+			return d.fail(size, "bad destination")
+		}
+	case shCmp:
+		in.Dst = mask
+	case shCmpx:
+	default:
+		in.Dst = Operand{Kind: OpndVGPR, Reg: vdst, Count: uint8(info.dst.regs())}
+	}
+	t0 := info.src[0]
+	if in.Src[0], ok = d.src(src0, t0); !ok {
+		return d.fail(size, "bad src0")
+	}
+	if in.DPP != NoDPP && in.Src[0].Kind != OpndVGPR {
+		return d.fail(size, "bad DPP src0")
+	}
+	switch info.shape {
+	case shFmamk:
+		in.Src[1] = Operand{Kind: OpndLiteral}
+		in.Src[2] = Operand{Kind: OpndVGPR, Reg: vsrc1, Count: 1}
+	case shFmaak:
+		in.Src[1] = Operand{Kind: OpndVGPR, Reg: vsrc1, Count: 1}
+		in.Src[2] = Operand{Kind: OpndLiteral}
+	case shCndmask:
+		in.Src[1] = Operand{Kind: OpndVGPR, Reg: vsrc1, Count: 1}
+		in.Src[2] = mask
+	case shCarryIn:
+		in.SDst = mask
+		in.Src[1] = Operand{Kind: OpndVGPR, Reg: vsrc1, Count: 1}
+		in.Src[2] = mask
+	default:
+		if info.src[1] != tNone {
+			in.Src[1] = Operand{Kind: OpndVGPR, Reg: vsrc1, Count: uint8(info.src[1].regs())}
+		}
+	}
+	if in.DPP != NoDPP {
+		in.Size = uint8(size)
+		return nil
+	}
+	return d.finishLiteral(in, size)
+}
+
+// vop3 decodes VOP3 and VOP3SD, including VOP3 forms with a DPP word.
+func (d *decoder) vop3(in *Inst, w uint32) error {
+	w1, ok := d.word(1)
+	if !ok {
+		return d.fail(4, "truncated VOP3 instruction")
+	}
+	code := uint16(w >> 16 & 0x3ff)
+	op := vop3Ops[code]
+	if op == OpInvalid {
+		return d.fail(8, "unknown VOP3 opcode %d", code)
+	}
+	info := &opTable[op]
+	*in = Inst{Op: op, Enc: VOP3}
+	if isVOP3SD(code) {
+		in.Enc = VOP3SD
+	}
+	in.Clamp = w>>15&1 != 0
+	in.Neg = uint8(w1 >> 29)
+	in.Omod = uint8(w1 >> 27 & 3)
+	vdst := uint16(w & 0xff)
+	if in.Enc == VOP3SD {
+		if in.SDst, ok = sreg(uint16(w>>8&0x7f), d.maskCount()); !ok {
+			return d.fail(8, "bad carry destination")
+		}
+	} else {
+		in.Abs = uint8(w >> 8 & 7)
+		in.OpSel = uint8(w >> 11 & 0xf)
+	}
+	size := 8
+	codes := [3]uint16{uint16(w1 & 0x1ff), uint16(w1 >> 9 & 0x1ff), uint16(w1 >> 18 & 0x1ff)}
+	switch codes[0] {
+	case codeDPP16, codeDPP8, codeDPP8FI:
+		if info.flags&fDPP == 0 {
+			return d.fail(8, "%s has no DPP form", info.name)
+		}
+		dw, ok := d.word(2)
+		if !ok {
+			return d.fail(8, "truncated DPP word")
+		}
+		size = 12
+		if codes[0] == codeDPP16 {
+			in.DPP = DPP16
+			in.DPPCtrl = uint16(dw >> 8 & 0x1ff)
+			if !validDPPCtrl(in.DPPCtrl) {
+				return d.fail(size, "invalid dpp_ctrl 0x%x", in.DPPCtrl)
+			}
+			in.FI = dw>>18&1 != 0
+			in.BoundCtrl = dw>>19&1 != 0
+			in.BankMask = uint8(dw >> 24 & 0xf)
+			in.RowMask = uint8(dw >> 28)
+		} else {
+			in.DPP = DPP8
+			in.FI = codes[0] == codeDPP8FI
+			in.DPP8Sel = dw >> 8
+		}
+		codes[0] = codeVGPR0 + uint16(dw&0xff)
+	}
+	mask := func(c uint16) (Operand, bool) {
+		if c > 127 {
+			return Operand{}, false
+		}
+		return operandFromCode(c, d.maskCount())
+	}
+	switch info.shape {
+	case shCmp:
+		if in.Dst, ok = mask(vdst); !ok {
+			return d.fail(size, "bad compare destination")
+		}
+	case shCmpx:
+		if vdst != codeExecLo {
+			return d.fail(size, "v_cmpx destination field is not exec_lo")
+		}
+	case shReadlane:
+		if in.Dst, ok = sreg(vdst, 1); !ok {
+			return d.fail(size, "bad destination")
+		}
+	default:
+		in.Dst = Operand{Kind: OpndVGPR, Reg: vdst, Count: uint8(info.dst.regs())}
+	}
+	n := info.nsrc()
+	switch info.shape {
+	case shCndmask, shCarryIn:
+		n = 3
+	}
+	for i := 0; i < n; i++ {
+		t := info.src[i]
+		var o Operand
+		switch {
+		case (info.shape == shCndmask || info.shape == shCarryIn) && i == 2:
+			o, ok = mask(codes[2])
+		case t == tLane:
+			o, ok = operandFromCode(codes[i], 1)
+			ok = ok && o.Kind != OpndVGPR && o.Kind != OpndLiteral
+		default:
+			o, ok = d.src(codes[i], t)
+		}
+		if !ok {
+			return d.fail(size, "bad src%d", i)
+		}
+		in.Src[i] = o
+	}
+	if info.shape == shCarryIn {
+		// The VOP3 form of v_add_co_ci has the carry-out in the sdst field.
+		if in.Enc != VOP3SD {
+			return d.fail(size, "bad carry form")
+		}
+	}
+	if in.DPP != NoDPP {
+		if in.Src[0].Kind != OpndVGPR {
+			return d.fail(size, "bad DPP src0")
+		}
+		in.Size = uint8(size)
+		return nil
+	}
+	return d.finishLiteral(in, size)
+}
+
+func (d *decoder) vop3p(in *Inst, w uint32) error {
+	w1, ok := d.word(1)
+	if !ok {
+		return d.fail(4, "truncated VOP3P instruction")
+	}
+	op := vop3pOps[w>>16&0x7f]
+	if op == OpInvalid || w>>23&1 != 0 {
+		return d.fail(8, "unknown VOP3P opcode %d", w>>16&0x7f)
+	}
+	info := &opTable[op]
+	*in = Inst{Op: op, Enc: VOP3P}
+	in.Dst = Operand{Kind: OpndVGPR, Reg: uint16(w & 0xff), Count: uint8(info.dst.regs())}
+	if info.flags&fMod0 != 0 {
+		in.Abs = uint8(w >> 8 & 7) // v_fma_mix*: the neg_hi field holds abs
+	} else {
+		in.NegHi = uint8(w >> 8 & 7)
+	}
+	in.OpSel = uint8(w >> 11 & 7)
+	in.OpSelHi = uint8(w>>14&1<<2 | w1>>27&3)
+	in.Clamp = w>>15&1 != 0
+	in.Neg = uint8(w1 >> 29)
+	size := 8
+	codes := [3]uint16{uint16(w1 & 0x1ff), uint16(w1 >> 9 & 0x1ff), uint16(w1 >> 18 & 0x1ff)}
+	switch codes[0] {
+	case codeDPP16, codeDPP8, codeDPP8FI:
+		if info.flags&fDPP == 0 {
+			return d.fail(8, "%s has no DPP form", info.name)
+		}
+		dw, ok := d.word(2)
+		if !ok {
+			return d.fail(8, "truncated DPP word")
+		}
+		size = 12
+		if codes[0] == codeDPP16 {
+			in.DPP = DPP16
+			in.DPPCtrl = uint16(dw >> 8 & 0x1ff)
+			if !validDPPCtrl(in.DPPCtrl) {
+				return d.fail(size, "invalid dpp_ctrl 0x%x", in.DPPCtrl)
+			}
+			in.FI = dw>>18&1 != 0
+			in.BoundCtrl = dw>>19&1 != 0
+			in.BankMask = uint8(dw >> 24 & 0xf)
+			in.RowMask = uint8(dw >> 28)
+		} else {
+			in.DPP = DPP8
+			in.FI = codes[0] == codeDPP8FI
+			in.DPP8Sel = dw >> 8
+		}
+		codes[0] = codeVGPR0 + uint16(dw&0xff)
+	}
+	for i := 0; i < info.nsrc(); i++ {
+		if in.Src[i], ok = d.src(codes[i], info.src[i]); !ok {
+			return d.fail(size, "bad src%d", i)
+		}
+	}
+	if in.DPP != NoDPP {
+		if in.Src[0].Kind != OpndVGPR {
+			return d.fail(size, "bad DPP src0")
+		}
+		in.Size = uint8(size)
+		return nil
+	}
+	return d.finishLiteral(in, size)
+}
+
+func (d *decoder) ds(in *Inst, w uint32) error {
+	w1, ok := d.word(1)
+	if !ok {
+		return d.fail(4, "truncated DS instruction")
+	}
+	op := dsOps[w>>18&0xff]
+	if op == OpInvalid {
+		return d.fail(8, "unknown DS opcode %d", w>>18&0xff)
+	}
+	info := &opTable[op]
+	*in = Inst{Op: op, Enc: DS, Size: 8}
+	switch info.shape {
+	case shDSLoad2, shDSStore2, shDSStore2Rtn:
+		in.Offset = int32(w & 0xff)
+		in.Offset1 = uint8(w >> 8)
+	default:
+		in.Offset = int32(w & 0xffff)
+	}
+	v := func(c uint32, t opType) Operand {
+		return Operand{Kind: OpndVGPR, Reg: uint16(c & 0xff), Count: uint8(t.regs())}
+	}
+	if info.dst != tNone {
+		in.Dst = v(w1>>24, info.dst)
+	}
+	if info.shape != shDSNoAddr {
+		in.Src[0] = v(w1, tV32)
+	}
+	if info.src[1] != tNone {
+		in.Src[1] = v(w1>>8, info.src[1])
+	}
+	if info.src[2] != tNone {
+		in.Src[2] = v(w1>>16, info.src[2])
+	}
+	return nil
+}
+
+func (d *decoder) vglobal(in *Inst, w uint32) error {
+	w1, ok1 := d.word(1)
+	w2, ok2 := d.word(2)
+	if !ok1 || !ok2 {
+		return d.fail(4, "truncated VGLOBAL instruction")
+	}
+	op := vglobOps[w>>14&0xff]
+	if op == OpInvalid {
+		return d.fail(12, "unknown VGLOBAL opcode %d", w>>14&0xff)
+	}
+	info := &opTable[op]
+	*in = Inst{Op: op, Enc: VGLOBAL, Size: 12, TH: uint8(w1 >> 20 & 7), Scope: uint8(w1 >> 18 & 3)}
+	in.Offset = int32(w2) >> 8
+	if info.shape == shGCache {
+		in.SAddr = Operand{Kind: OpndOff}
+		return nil
+	}
+	saddr := uint16(w & 0x7f)
+	naddr := uint8(1)
+	if saddr == codeNull {
+		in.SAddr = Operand{Kind: OpndOff}
+		naddr = 2
+	} else {
+		var ok bool
+		if in.SAddr, ok = sreg(saddr, 2); !ok {
+			return d.fail(12, "bad saddr")
+		}
+	}
+	in.Src[0] = Operand{Kind: OpndVGPR, Reg: uint16(w2 & 0xff), Count: naddr}
+	switch info.shape {
+	case shGLoad:
+		in.Dst = Operand{Kind: OpndVGPR, Reg: uint16(w1 & 0xff), Count: uint8(info.dst.regs())}
+	case shGStore:
+		in.Src[1] = Operand{Kind: OpndVGPR, Reg: uint16(w1 >> 23 & 0xff), Count: uint8(info.src[1].regs())}
+	case shGAtomic:
+		in.Src[1] = Operand{Kind: OpndVGPR, Reg: uint16(w1 >> 23 & 0xff), Count: uint8(info.src[1].regs())}
+		if in.TH&1 != 0 {
+			in.Dst = Operand{Kind: OpndVGPR, Reg: uint16(w1 & 0xff), Count: uint8(info.dst.regs())}
+		}
+	}
+	return nil
+}
