@@ -140,7 +140,8 @@ func QuantizeQ4_0(dst []byte, src []float32) error {
 // contraction (x*id + 8.5 computed as one fused multiply-add, rounded once),
 // which is what GCC does by default when FMA instructions are enabled; it
 // also matches gguf-py's numpy quantizer. The two variants differ only
-// when x*id lies within half a float32 ulp below an integer.
+// when x*id is within a float32 ulp of a half-integer, where x*id + 8.5
+// crosses an integer.
 func QuantizeQ4_0Fused(dst []byte, src []float32) error {
 	return quantizeQ4_0(dst, src, true)
 }
@@ -180,11 +181,14 @@ func quantizeQ4_0(dst []byte, src []float32, fused bool) error {
 func q4Code(x, id float32, fused bool) uint8 {
 	var t float64
 	if fused {
-		// The product of two float32 values is exact in float64, and so is
-		// adding 8.5 whenever the sum is within 1/2 of an integer boundary
-		// that truncation can see; rounding that to float32 is the single
-		// rounding of fmaf. (Away from integers the truncation cannot
-		// change, so a second rounding there is harmless.)
+		// The product of two float32 values is exact in float64, and adding
+		// 8.5 is exact too whenever |x*id| >= 1/2 (both then sit on the
+		// 2^-48 grid within 53 bits): rounding that to float32 is fmaf's
+		// single rounding. When |x*id| < 1/2 the sum lies in (8, 9), where
+		// only rounding up to 9 changes the truncation, and that needs the
+		// float64 sum to land on the float32 midpoint 9 - 2^-21; x*id is a
+		// multiple of 2^-49 there, so it lands on it only when it is exactly
+		// on it, and the double rounding agrees with fmaf.
 		t = float64(float32(float64(x)*float64(id) + 8.5))
 	} else {
 		t = float64(float32(x*id) + 8.5)
