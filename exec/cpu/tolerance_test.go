@@ -139,6 +139,19 @@ func (g gpuLike) sum(a []float32) float32 {
 	return g.dot(a, ones)
 }
 
+// used returns the largest |got - want| / bound over the outputs: how much
+// of the rule's bound an emulated tier needed.
+func used(op string, got, want []float32, scale []float64, n int) float64 {
+	r, _ := Tolerance(op)
+	worst := 0.0
+	for i := range want {
+		if d := math.Abs(float64(got[i]) - float64(want[i])); d > 0 {
+			worst = math.Max(worst, d/r.Bound(scale[i], n))
+		}
+	}
+	return worst
+}
+
 func dequantF32(t *testing.T, row []byte, dt ir.DType, n int) []float32 {
 	f := make([]float32, n)
 	fatalIfErr(t, Embed(f, row, dt, n, 0))
@@ -175,6 +188,7 @@ func TestToleranceAdmitsReorderedTier(t *testing.T) {
 				if err := Check("matvec", got, want, scale, n); err != nil {
 					t.Errorf("%v cols %d: %v", dt, cols, err)
 				}
+				t.Logf("%v cols %d: %.4f of the bound used", dt, cols, used("matvec", got, want, scale, n))
 				if Check("matvec", bug, want, scale, n) == nil {
 					t.Errorf("%v cols %d: a dropped last term passed", dt, cols)
 				}
@@ -204,6 +218,7 @@ func TestToleranceAdmitsReorderedTier(t *testing.T) {
 			if err := Check("rms_norm", got, want, scale, k); err != nil {
 				t.Errorf("n %d: %v", n, err)
 			}
+			t.Logf("n %d: %.4f of the bound used", n, used("rms_norm", got, want, scale, k))
 			if Check("rms_norm", bug, want, scale, k) == nil {
 				t.Errorf("n %d: missing scale passed", n)
 			}
@@ -232,6 +247,7 @@ func TestToleranceAdmitsReorderedTier(t *testing.T) {
 		if err := Check("silu", got, want, s, 0); err != nil {
 			t.Error(err)
 		}
+		t.Logf("silu: %.4f, swiglu: %.4f of the bound used", used("silu", got, want, s, 0), used("swiglu", gotSw, wantSw, sw, 0))
 		if err := Check("swiglu", gotSw, wantSw, sw, 0); err != nil {
 			t.Error(err)
 		}
@@ -268,6 +284,7 @@ func TestToleranceAdmitsReorderedTier(t *testing.T) {
 			if err := Check("softmax", got, want, scale, k); err != nil {
 				t.Errorf("n %d: %v", n, err)
 			}
+			t.Logf("n %d: %.4f of the bound used", n, used("softmax", got, want, scale, k))
 			if Check("softmax", bug, want, scale, k) == nil {
 				t.Errorf("n %d: 0.1%% off passed", n)
 			}
@@ -317,6 +334,7 @@ func TestToleranceAdmitsReorderedTier(t *testing.T) {
 			if err := Check("rope", got, want, scale, n); err != nil {
 				t.Errorf("%+v: %v", c, err)
 			}
+			t.Logf("pos %d dims %d theta %g: %.4f of the bound used", c.pos, c.dims, c.theta, used("rope", got, want, scale, n))
 			if Check("rope", bug, want, scale, n) == nil {
 				t.Errorf("%+v: wrong pairing passed", c)
 			}
@@ -371,6 +389,7 @@ func TestToleranceAdmitsReorderedTier(t *testing.T) {
 			if err := Check("attention", got, want, scale, n); err != nil {
 				t.Errorf("%+v: %v", sh, err)
 			}
+			t.Logf("%+v: %.4f of the bound used", sh, used("attention", got, want, scale, n))
 			if group > 1 {
 				bug := emulate(func(h int) int { return h % sh.kvHeads })
 				if Check("attention", bug, want, scale, n) == nil {
