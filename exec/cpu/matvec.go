@@ -13,8 +13,9 @@ import (
 // columns, stored row-major as GGUF stores it (row r, the weights of output
 // r, is the r-th run of dt.RowBytes(cols) bytes of w), and dt one of f32,
 // f16, q4_0 and q8_0 (cols a multiple of 32 for the last two). Rows are
-// spread over pool (nil runs on the caller); small matrices run on the
-// caller.
+// spread over pool; matrices under 2^16 weights run on the caller. With a
+// Pool a call allocates nothing; a nil pool runs on the caller and
+// allocates the widened x each call (for tests and one-off use).
 //
 // Numerics (docs/numerics.md, "matvec"): x is widened to float64 once per
 // call; every product w·x is formed exactly in float64 and summed in

@@ -9,8 +9,8 @@ import "sync"
 // widest matrix seen.
 //
 // A Pool runs one MatVec at a time; concurrent calls on the same Pool wait
-// for each other. The zero of *Pool (nil) is valid and runs everything on
-// the calling goroutine.
+// for each other. A nil *Pool is accepted by MatVec and runs everything on
+// the calling goroutine (allocating its scratch per call).
 type Pool struct {
 	workers int
 	jobs    []chan matvecJob // one per helper goroutine
