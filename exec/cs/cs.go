@@ -1,0 +1,383 @@
+// Package cs is the "cs" tier: it runs a lowered gfx1201.Executable on a
+// real GPU through the amdgpu kernel's command submission
+// (DRM_IOCTL_AMDGPU_CS), the interface every AMD userspace driver uses.
+// The kernel owns the compute ring, its doorbell and the scheduler; the
+// ring hands it an indirect buffer and waits for the fence.
+//
+// Bring-up follows shared/ref/amdgpu-uapi.md §4 and zinc's cs.zig: open
+// the render node, check DRM_VERSION says amdgpu, read DEV_INFO and
+// HW_IP_INFO(COMPUTE) (a compute ring must be available and the GPU a
+// gfx1201), create a context, create and CPU-map one buffer object per
+// Executable buffer plus the IB, map each into the GPU VM, build one BO
+// list with all of them. A step patches the per-step inputs and the fence
+// value into the IB, submits it with one IB chunk, waits on WAIT_CS with an
+// absolute deadline, and on a failed wait reads the context's reset state.
+// Nothing is re-created between steps.
+package cs
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"zincc/exec"
+	"zincc/exec/hwring"
+	"zincc/exec/kmd"
+	"zincc/ir"
+	"zincc/lower/gfx1201"
+)
+
+// Tier is the tier's name.
+const Tier = "cs"
+
+// ENOMEM from CS is transient: like RADV, retry every millisecond for up
+// to a second.
+const (
+	enomemRetry  = time.Millisecond
+	enomemBudget = time.Second
+)
+
+// buffer is one buffer object of the ring.
+type buffer struct {
+	handle   uint32
+	va       uint64
+	size     uint64
+	cpu      []byte
+	vaMapped bool
+}
+
+// Ring runs an Executable through DRM_IOCTL_AMDGPU_CS. It implements
+// exec.Ring.
+type Ring struct {
+	cfg    hwring.Config
+	render *hwring.Render
+	ring   uint32 // compute ring index
+	ctx    uint32
+	bufs   [hwring.NumImageBuffers]buffer
+	list   uint32
+	img    *hwring.Image
+	seq    uint64 // the last fence value submitted
+	steps  int
+	broken error // a step failure the ring cannot recover from
+	closed bool
+}
+
+// Open brings a ring up on the render node of cfg and loads e with the
+// weights w (nil when the graph has none). Every failure is a
+// *hwring.StepError naming the step, and releases what was made.
+func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, err error) {
+	cfg = cfg.WithDefaults()
+	if err := hwring.Check(e); err != nil {
+		return nil, &hwring.StepError{Tier: Tier, Step: "check the executable", Err: err}
+	}
+	render, err := hwring.OpenRender(cfg, Tier)
+	if err != nil {
+		return nil, err
+	}
+	r := &Ring{cfg: cfg, render: render}
+	defer func() {
+		if err != nil {
+			r.Close()
+		}
+	}()
+	if render.Compute.AvailableRings == 0 {
+		return nil, r.fail("find a compute ring", hwring.Refusedf("HW_IP_INFO(COMPUTE) reports no available rings"))
+	}
+	for r.ring = 0; render.Compute.AvailableRings&(1<<r.ring) == 0; r.ring++ {
+	}
+	if err := r.createContext(); err != nil {
+		return nil, err
+	}
+	if err := r.createBuffers(e); err != nil {
+		return nil, err
+	}
+	if err := r.createBOList(); err != nil {
+		return nil, err
+	}
+	if err := r.img.Load(w); err != nil {
+		return nil, r.fail("load the executable", err)
+	}
+	return r, nil
+}
+
+// Probe reports whether the cs tier works here: it runs the smoke
+// executable through a ring and returns nil, or the *hwring.StepError of
+// the step that failed.
+func Probe(cfg hwring.Config) error {
+	return hwring.RunSmoke(Tier, func(e *gfx1201.Executable) (exec.Ring, error) { return Open(cfg, e, nil) })
+}
+
+func (r *Ring) fail(step string, err error) error {
+	return &hwring.StepError{Tier: Tier, Step: step, Err: err}
+}
+
+func (r *Ring) ioctl(req uint, arg unsafe.Pointer) error { return r.render.Dev.Ioctl(req, arg) }
+
+func (r *Ring) createContext() error {
+	var c kmd.Ctx
+	*c.In() = kmd.CtxIn{Op: kmd.CtxOpAllocCtx, Priority: kmd.CtxPriorityNormal}
+	if err := r.ioctl(kmd.IoctlAMDGPUCtx, unsafe.Pointer(&c)); err != nil {
+		return r.fail("create a context (AMDGPU_CTX alloc)", err)
+	}
+	r.ctx = c.AllocOut().CtxID
+	return nil
+}
+
+// createBuffers creates, CPU-maps and GPU-maps one buffer object per image
+// buffer: the IB and fence in GTT (the CPU writes the one and reads the
+// other every step), everything else in CPU-visible VRAM.
+func (r *Ring) createBuffers(e *gfx1201.Executable) error {
+	info := r.render.Info
+	base := max(info.VirtualAddressOffset, 1<<20)
+	limit := min(info.VirtualAddressMax, 0x0000_8000_0000_0000)
+	vas := hwring.NewVAAllocator(base, limit, uint64(info.VirtualAddressAlignment))
+	sizes := hwring.BufferSizes(e)
+	var vaList [hwring.NumImageBuffers]uint64
+	var cpus [hwring.NumImageBuffers][]byte
+	for i := range r.bufs {
+		name := hwring.BufferName(i)
+		b := &r.bufs[i]
+		b.size = sizes[i]
+		domain, flags := uint64(kmd.GemDomainVRAM), uint64(kmd.GemCreateCPUAccessRequired)
+		if i == hwring.BufIB || i == gfx1201.BufFence {
+			domain, flags = kmd.GemDomainGTT, kmd.GemCreateCPUGTTUSWC
+		}
+		var gc kmd.GemCreate
+		*gc.In() = kmd.GemCreateIn{BOSize: b.size, Alignment: hwring.PageSize, Domains: domain, DomainFlags: flags}
+		if err := r.ioctl(kmd.IoctlAMDGPUGemCreate, unsafe.Pointer(&gc)); err != nil {
+			return r.fail("create the "+name+" buffer (AMDGPU_GEM_CREATE)", err)
+		}
+		b.handle = gc.Out().Handle
+		var gm kmd.GemMmap
+		gm.In().Handle = b.handle
+		if err := r.ioctl(kmd.IoctlAMDGPUGemMmap, unsafe.Pointer(&gm)); err != nil {
+			return r.fail("map the "+name+" buffer for the CPU (AMDGPU_GEM_MMAP)", err)
+		}
+		cpu, err := r.render.Dev.Mmap(gm.Out().AddrPtr, int(b.size), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+		if err != nil {
+			return r.fail("map the "+name+" buffer for the CPU (mmap)", err)
+		}
+		b.cpu = cpu
+		va, err := vas.Alloc(b.size)
+		if err != nil {
+			return r.fail("place the "+name+" buffer in the GPU address space", err)
+		}
+		flagsVA := uint32(kmd.VMPageReadable | kmd.VMMtypeDefault)
+		if !hwring.ReadOnly(e, i) {
+			flagsVA |= kmd.VMPageWriteable
+		}
+		if i == gfx1201.BufCode {
+			flagsVA |= kmd.VMPageExecutable
+		}
+		gv := kmd.GemVA{Handle: b.handle, Operation: kmd.VAOpMap, Flags: flagsVA, VAAddress: va, MapSize: b.size}
+		if err := r.ioctl(kmd.IoctlAMDGPUGemVA, unsafe.Pointer(&gv)); err != nil {
+			return r.fail("map the "+name+" buffer for the GPU (AMDGPU_GEM_VA)", err)
+		}
+		b.va, b.vaMapped = va, true
+		vaList[i], cpus[i] = va, cpu
+	}
+	img, err := hwring.NewImage(e, vaList, cpus)
+	if err != nil {
+		return r.fail("place the executable", err)
+	}
+	r.img = img
+	return nil
+}
+
+// createBOList makes the residency list every submission names: all the
+// ring's buffers.
+func (r *Ring) createBOList() error {
+	var entries [hwring.NumImageBuffers]kmd.BOListEntry
+	for i, b := range r.bufs {
+		entries[i].BOHandle = b.handle
+	}
+	var pin runtime.Pinner
+	defer pin.Unpin()
+	var l kmd.BOList
+	*l.In() = kmd.BOListIn{Operation: kmd.BOListOpCreate, BONumber: uint32(len(entries)),
+		BOInfoSize: uint32(unsafe.Sizeof(entries[0])), BOInfoPtr: kmd.SliceAddr(&pin, entries[:])}
+	if err := r.ioctl(kmd.IoctlAMDGPUBOList, unsafe.Pointer(&l)); err != nil {
+		return r.fail("create the BO list (AMDGPU_BO_LIST create)", err)
+	}
+	r.list = l.Out().ListHandle
+	return nil
+}
+
+// Tier returns "cs".
+func (r *Ring) Tier() string { return Tier }
+
+// Step runs one decode step: patch the inputs and the next fence value
+// into the IB, submit, wait, read the outputs.
+func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
+	switch {
+	case r.closed:
+		return nil, r.fail("step", hwring.ErrClosed)
+	case r.broken != nil:
+		return nil, fmt.Errorf("%s: an earlier step failed: %w", Tier, r.broken)
+	}
+	step := r.steps
+	r.steps++
+	if err := r.img.Patch(inputs, r.seq+1); err != nil {
+		return nil, r.fail(fmt.Sprintf("step %d: patch the inputs", step), err)
+	}
+	r.seq++
+	handle, err := r.submit()
+	if err != nil {
+		r.broken = r.fail(fmt.Sprintf("step %d: submit (AMDGPU_CS)", step), r.withContextState(err))
+		return nil, r.broken
+	}
+	if err := r.wait(step, handle); err != nil {
+		r.broken = err
+		return nil, err
+	}
+	if got := r.img.Fence(); got != r.seq {
+		r.broken = r.fail(fmt.Sprintf("step %d: check the fence", step),
+			fmt.Errorf("%w: the kernel retired the submission but the IB's fence holds %d, not %d", hwring.ErrGPU, got, r.seq))
+		return nil, r.broken
+	}
+	return r.img.Outputs(inputs)
+}
+
+// submit issues DRM_IOCTL_AMDGPU_CS with one IB chunk and the BO list,
+// retrying a transient ENOMEM, and returns the kernel's fence sequence.
+func (r *Ring) submit() (uint64, error) {
+	var pin runtime.Pinner
+	defer pin.Unpin()
+	ib := kmd.CSChunkIB{Flags: kmd.IBFlagEmitMemSync, VAStart: r.img.VA(hwring.BufIB),
+		IBBytes: uint32(r.img.IBDwords() * 4), IPType: kmd.HWIPCompute, Ring: r.ring}
+	chunk := kmd.CSChunk{ChunkID: kmd.ChunkIDIB, LengthDW: kmd.CSChunkIBLengthDW, ChunkData: kmd.Addr(&pin, unsafe.Pointer(&ib))}
+	chunks := [1]uint64{kmd.Addr(&pin, unsafe.Pointer(&chunk))}
+	deadline := time.Now().Add(enomemBudget)
+	for {
+		var cs kmd.CS
+		*cs.In() = kmd.CSIn{CtxID: r.ctx, BOListHandle: r.list, NumChunks: 1, Chunks: kmd.SliceAddr(&pin, chunks[:])}
+		err := r.ioctl(kmd.IoctlAMDGPUCS, unsafe.Pointer(&cs))
+		if err == nil {
+			return cs.Out().Handle, nil
+		}
+		if !errors.Is(err, unix.ENOMEM) || time.Now().After(deadline) {
+			return 0, err
+		}
+		time.Sleep(enomemRetry)
+	}
+}
+
+// wait waits for fence handle with an absolute CLOCK_MONOTONIC deadline.
+// The kernel reports a timeout as status 1, not as an errno; an errno is
+// the fence's error (a reset), explained with the context's state.
+func (r *Ring) wait(step int, handle uint64) error {
+	var w kmd.WaitCS
+	*w.In() = kmd.WaitCSIn{Handle: handle, Timeout: monotonicNow() + uint64(r.cfg.Timeout), IPType: kmd.HWIPCompute,
+		Ring: r.ring, CtxID: r.ctx}
+	if err := r.ioctl(kmd.IoctlAMDGPUWaitCS, unsafe.Pointer(&w)); err != nil {
+		return r.fail(fmt.Sprintf("step %d: wait for fence %d (AMDGPU_WAIT_CS)", step, handle), r.withContextState(err))
+	}
+	if w.Out().Status != 0 {
+		return r.fail(fmt.Sprintf("step %d: wait for fence %d (AMDGPU_WAIT_CS)", step, handle),
+			fmt.Errorf("%w: not retired within %v (WAIT_CS still busy); %s", hwring.ErrTimeout, r.cfg.Timeout, r.contextState()))
+	}
+	return nil
+}
+
+// withContextState adds the context's reset state to a submission or
+// fence error: ECANCELED, ETIME and ENODATA mean the GPU was reset.
+func (r *Ring) withContextState(err error) error {
+	if errors.Is(err, unix.ECANCELED) || errors.Is(err, unix.ETIME) || errors.Is(err, unix.ENODATA) {
+		return fmt.Errorf("%w: %w; %s", hwring.ErrGPU, err, r.contextState())
+	}
+	return err
+}
+
+// contextState describes the context from AMDGPU_CTX QUERY_STATE2.
+func (r *Ring) contextState() string {
+	var c kmd.Ctx
+	*c.In() = kmd.CtxIn{Op: kmd.CtxOpQueryState2, CtxID: r.ctx}
+	if err := r.ioctl(kmd.IoctlAMDGPUCtx, unsafe.Pointer(&c)); err != nil {
+		return "context state unknown (" + err.Error() + ")"
+	}
+	return "context state: " + DescribeState(c.StateOut().Flags)
+}
+
+// DescribeState spells out AMDGPU_CTX QUERY_STATE2 flags.
+func DescribeState(flags uint64) string {
+	var s []string
+	for _, f := range []struct {
+		bit  uint64
+		text string
+	}{{kmd.CtxQuery2FlagsReset, "the GPU was reset"}, {kmd.CtxQuery2FlagsGuilty, "this context caused it"},
+		{kmd.CtxQuery2FlagsVRAMLost, "VRAM contents were lost"}, {kmd.CtxQuery2FlagsResetInProgress, "a reset is in progress"},
+		{kmd.CtxQuery2FlagsRASUE, "uncorrectable RAS error"}, {kmd.CtxQuery2FlagsRASCE, "correctable RAS error"}} {
+		if flags&f.bit != 0 {
+			s = append(s, f.text)
+		}
+	}
+	if len(s) == 0 {
+		return "no reset"
+	}
+	return strings.Join(s, ", ")
+}
+
+// monotonicNow is CLOCK_MONOTONIC in nanoseconds, the clock of WAIT_CS.
+func monotonicNow() uint64 {
+	var ts unix.Timespec
+	_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts)
+	return uint64(ts.Nano())
+}
+
+// State returns the current contents of state v.
+func (r *Ring) State(v *ir.Value) (exec.Tensor, error) {
+	if r.closed {
+		return exec.Tensor{}, r.fail("read state", hwring.ErrClosed)
+	}
+	return r.img.State(v)
+}
+
+// Close releases everything in reverse order of creation; a failed release
+// does not stop the others. It is safe to call twice.
+func (r *Ring) Close() error {
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	s := hwring.Steps{Tier: Tier}
+	if r.list != 0 {
+		s.Do("destroy the BO list (AMDGPU_BO_LIST destroy)", func() error {
+			var l kmd.BOList
+			*l.In() = kmd.BOListIn{Operation: kmd.BOListOpDestroy, ListHandle: r.list}
+			return r.ioctl(kmd.IoctlAMDGPUBOList, unsafe.Pointer(&l))
+		})
+	}
+	for i := len(r.bufs) - 1; i >= 0; i-- {
+		b := &r.bufs[i]
+		name := hwring.BufferName(i)
+		if b.vaMapped {
+			s.Do("unmap the "+name+" buffer from the GPU (AMDGPU_GEM_VA unmap)", func() error {
+				gv := kmd.GemVA{Handle: b.handle, Operation: kmd.VAOpUnmap, Flags: kmd.VMPageReadable, VAAddress: b.va, MapSize: b.size}
+				return r.ioctl(kmd.IoctlAMDGPUGemVA, unsafe.Pointer(&gv))
+			})
+		}
+		if b.cpu != nil {
+			s.Do("unmap the "+name+" buffer from the CPU (munmap)", func() error { return r.render.Dev.Munmap(b.cpu) })
+		}
+		if b.handle != 0 {
+			s.Do("close the "+name+" buffer (GEM_CLOSE)", func() error {
+				gc := kmd.GemClose{Handle: b.handle}
+				return r.ioctl(kmd.IoctlDRMGemClose, unsafe.Pointer(&gc))
+			})
+		}
+	}
+	if r.ctx != 0 {
+		s.Do("free the context (AMDGPU_CTX free)", func() error {
+			var c kmd.Ctx
+			*c.In() = kmd.CtxIn{Op: kmd.CtxOpFreeCtx, CtxID: r.ctx}
+			return r.ioctl(kmd.IoctlAMDGPUCtx, unsafe.Pointer(&c))
+		})
+	}
+	s.Do("close the render node", r.render.Dev.Close)
+	return s.Err()
+}

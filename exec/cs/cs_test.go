@@ -1,0 +1,300 @@
+package cs
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"zincc/exec"
+	"zincc/exec/fake"
+	"zincc/exec/hwring"
+	"zincc/exec/kmd"
+	_ "zincc/internal/golden"
+	"zincc/ir"
+	"zincc/lower/gfx1201"
+)
+
+func config(d *fake.Driver) hwring.Config {
+	return hwring.Config{Opener: d, Sysfs: d.Sysfs(), Timeout: 2 * time.Second, Spin: -1}
+}
+
+// runSteps opens a ring on StepExecutable and checks steps' outputs and
+// state, returning the first error (for the sweep) and failing t on wrong
+// values.
+func runSteps(t testing.TB, d *fake.Driver, steps int) error {
+	e := fake.StepExecutable()
+	r, err := Open(config(d), e, nil)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	s := e.Module.DeclsOf(ir.State)[0]
+	for i := 0; i < steps; i++ {
+		x, pos := uint32(1000+7*i), uint32(i)
+		out, err := r.Step([]uint32{x, pos})
+		if err != nil {
+			return err
+		}
+		if len(out) != 1 || out[0].Name != "y" || len(out[0].Words()) != 1 || out[0].Words()[0] != x {
+			t.Errorf("step %d: outputs %+v, want y = %d", i, out, x)
+			return fake.ErrWrongOutput
+		}
+		st, err := r.State(s)
+		if err != nil {
+			return err
+		}
+		if w := st.Words(); len(w) != 2 || w[0] != x || w[1] != pos {
+			t.Errorf("step %d: state %v, want [%d %d]", i, w, x, pos)
+			return fake.ErrWrongOutput
+		}
+	}
+	return r.Close()
+}
+
+func TestStepsPatchAndResubmitOnly(t *testing.T) {
+	d := fake.New(fake.DefaultConfig())
+	e := fake.StepExecutable()
+	r, err := Open(config(d), e, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened := len(d.Ops())
+	for i := 0; i < 5; i++ {
+		out, err := r.Step([]uint32{uint32(40 + i), uint32(i)})
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		if got := out[0].Words()[0]; got != uint32(40+i) {
+			t.Fatalf("step %d: y = %d, want %d", i, got, 40+i)
+		}
+	}
+	// Between steps the ring only submits and waits: nothing is created,
+	// mapped or queried.
+	ops := d.Ops()[opened:]
+	if len(ops) != 10 {
+		t.Fatalf("5 steps issued %d operations, want 10: %v", len(ops), ops)
+	}
+	for i, op := range ops {
+		want := []string{"ioctl AMDGPU_CS", "ioctl AMDGPU_WAIT_CS"}[i%2]
+		if op.Name != want {
+			t.Errorf("operation %d of the steps is %q, want %q", i, op.Name, want)
+		}
+	}
+	if d.Submissions() != 5 {
+		t.Errorf("%d submissions, want 5", d.Submissions())
+	}
+	// The ring placed the buffers itself: the executable it was given keeps
+	// its lowering-time VAs.
+	if e.Buffers[gfx1201.BufArena].VA != fake.StepExecutable().Buffers[gfx1201.BufArena].VA {
+		t.Errorf("Open rewrote the caller's Executable")
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	if live := d.Live(); !live.Zero() {
+		t.Errorf("leaked %s", live)
+	}
+	if reaped := d.Reaped(); !reaped.Zero() {
+		t.Errorf("Close left %s to the kernel", reaped)
+	}
+	if _, err := r.Step([]uint32{1, 2}); !errors.Is(err, hwring.ErrClosed) {
+		t.Errorf("Step after Close = %v, want ErrClosed", err)
+	}
+}
+
+func TestBringUpSequence(t *testing.T) {
+	d := fake.New(fake.DefaultConfig())
+	if err := runSteps(t, d, 1); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, op := range d.Ops() {
+		names = append(names, op.Name)
+	}
+	got := strings.Join(names, "\n")
+	// shared/ref/amdgpu-uapi.md §4: identify, query, context, buffers
+	// (create, CPU-map, GPU-map), residency list, submit, wait, tear down
+	// in reverse.
+	perBuffer := "ioctl AMDGPU_GEM_CREATE\nioctl AMDGPU_GEM_MMAP\nmmap /dev/dri/renderD128\nioctl AMDGPU_GEM_VA map\n"
+	want := "open /dev/dri/renderD128\nioctl DRM_VERSION\nioctl AMDGPU_INFO DEV_INFO\nioctl AMDGPU_INFO HW_IP_INFO\n" +
+		"ioctl AMDGPU_CTX alloc\n" + strings.Repeat(perBuffer, hwring.NumImageBuffers) +
+		"ioctl AMDGPU_BO_LIST create\nioctl AMDGPU_CS\nioctl AMDGPU_WAIT_CS\nioctl AMDGPU_BO_LIST destroy\n" +
+		strings.Repeat("ioctl AMDGPU_GEM_VA unmap\nioctl DRM_GEM_CLOSE\n", hwring.NumImageBuffers) + "ioctl AMDGPU_CTX free"
+	if got != want {
+		t.Errorf("operations:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestProbe(t *testing.T) {
+	d := fake.New(fake.DefaultConfig())
+	if err := Probe(config(d)); err != nil {
+		t.Fatalf("Probe on a working fake: %v", err)
+	}
+	if live := d.Live(); !live.Zero() {
+		t.Errorf("Probe leaked %s", live)
+	}
+}
+
+func TestProbeRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		edit  func(*fake.Config)
+		step  string
+		errno unix.Errno
+		text  string
+	}{
+		{"no render node", func(c *fake.Config) { c.RenderNode = "" }, "open render node", unix.ENOENT, "ENOENT"},
+		{"another driver", func(c *fake.Config) { c.DriverName = "i915" }, "identify the driver (DRM_VERSION)", 0, `driven by "i915"`},
+		{"RDNA3", func(c *fake.Config) { c.DeviceInfo.Family = kmd.FamilyGC11_0_0; c.ComputeIP.IPDiscoveryVersion = 0x0B0000 },
+			"check the GPU is a gfx1201", 0, "family 145 with GC IP 11.0.0"},
+		{"no compute ring", func(c *fake.Config) { c.ComputeIP.AvailableRings = 0 }, "find a compute ring", 0, "no available rings"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := fake.DefaultConfig()
+			tc.edit(&cfg)
+			d := fake.New(cfg)
+			err := Probe(config(d))
+			var se *hwring.StepError
+			if !errors.As(err, &se) || se.Tier != Tier || se.Step != tc.step {
+				t.Fatalf("Probe = %v, want a cs step error at %q", err, tc.step)
+			}
+			if se.Errno() != tc.errno || !strings.Contains(err.Error(), tc.text) {
+				t.Errorf("Probe = %v (errno %d), want errno %d and %q", err, se.Errno(), tc.errno, tc.text)
+			}
+			if tc.errno == 0 && !errors.Is(err, hwring.ErrRefused) {
+				t.Errorf("Probe = %v, want ErrRefused", err)
+			}
+			if live := d.Live(); !live.Zero() {
+				t.Errorf("leaked %s", live)
+			}
+		})
+	}
+}
+
+func TestHungQueueTimesOut(t *testing.T) {
+	d := fake.New(fake.DefaultConfig())
+	cfg := config(d)
+	cfg.Timeout = 30 * time.Millisecond
+	r, err := Open(cfg, fake.StepExecutable(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := r.Step([]uint32{1, 0}); err != nil {
+		t.Fatal(err)
+	}
+	d.SetCompletion(fake.NeverRetire)
+	start := time.Now()
+	_, err = r.Step([]uint32{2, 1})
+	took := time.Since(start)
+	if !errors.Is(err, hwring.ErrTimeout) {
+		t.Fatalf("Step on a hung queue = %v, want ErrTimeout", err)
+	}
+	for _, want := range []string{"step 1", "AMDGPU_WAIT_CS", "not retired within 30ms", "context state: no reset"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+	if took < 30*time.Millisecond {
+		t.Errorf("timed out after %v, before the 30ms deadline", took)
+	}
+	if _, err2 := r.Step([]uint32{3, 2}); err2 == nil || !errors.Is(err2, hwring.ErrTimeout) {
+		t.Errorf("Step after a timeout = %v, want the sticky timeout", err2)
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if live := d.Live(); !live.Zero() {
+		t.Errorf("leaked %s", live)
+	}
+}
+
+func TestResetNamesGuiltyContext(t *testing.T) {
+	d := fake.New(fake.DefaultConfig())
+	r, err := Open(config(d), fake.StepExecutable(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	d.InjectReset(unix.ETIME, true, true)
+	_, err = r.Step([]uint32{1, 0})
+	if !errors.Is(err, unix.ETIME) || !errors.Is(err, hwring.ErrGPU) {
+		t.Fatalf("Step after a reset = %v, want ETIME and ErrGPU", err)
+	}
+	for _, want := range []string{"the GPU was reset", "this context caused it", "VRAM contents were lost"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}
+
+func TestPageFaultFailsFence(t *testing.T) {
+	e := fake.StepExecutable()
+	// Point the state write at the read-only weights buffer.
+	for i := range e.Relocs {
+		if e.Relocs[i].Buffer == gfx1201.BufState {
+			e.Relocs[i].Buffer = gfx1201.BufWeights
+		}
+	}
+	d := fake.New(fake.DefaultConfig())
+	r, err := Open(config(d), e, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	_, err = r.Step([]uint32{1, 0})
+	if !errors.Is(err, unix.ETIME) || !strings.Contains(err.Error(), "this context caused it") {
+		t.Fatalf("Step with a faulting IB = %v, want a guilty ETIME", err)
+	}
+	var f *fake.Fault
+	if faults := d.Faults(); len(faults) != 1 || !errors.As(faults[0], &f) || f.Reason != "read-only" || f.Access != "write" {
+		t.Errorf("faults %v, want one write to read-only memory", faults)
+	}
+}
+
+func TestRejectsBadInput(t *testing.T) {
+	d := fake.New(fake.DefaultConfig())
+	e := fake.StepExecutable()
+	e.FenceDword = len(e.IB)
+	if _, err := Open(config(d), e, nil); !errors.Is(err, hwring.ErrBadExecutable) {
+		t.Errorf("Open with a fence past the IB = %v, want ErrBadExecutable", err)
+	}
+	if live := d.Live(); !live.Zero() || len(d.Ops()) != 0 {
+		t.Errorf("a bad executable reached the device: %d operations, live %s", len(d.Ops()), live)
+	}
+	r, err := Open(config(d), fake.StepExecutable(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := r.Step([]uint32{1}); err == nil || !strings.Contains(err.Error(), "graph @steps has 2 inputs") {
+		t.Errorf("Step with one input = %v", err)
+	}
+	if _, err := r.Step([]uint32{1, 2}); err != nil {
+		t.Errorf("a step after a rejected input: %v", err)
+	}
+	if _, err := r.State(&ir.Value{Name: "nope", Kind: ir.State}); err == nil {
+		t.Errorf("State of a foreign value succeeded")
+	}
+}
+
+func TestFaultInjectionSweep(t *testing.T) {
+	recoverable := func(op fake.Op, errno unix.Errno) bool {
+		return op.Name == "ioctl AMDGPU_CS" && errno == unix.ENOMEM // retried like RADV
+	}
+	st := fake.Sweep(t, fake.DefaultConfig(), fake.SweepErrnos, recoverable, func(d *fake.Driver) error {
+		return runSteps(t, d, 2)
+	})
+	t.Logf("cs sweep: %d operations, %d faulty runs: %d failed cleanly, %d recovered", st.Ops, st.Runs, st.Failed, st.Recovered)
+	if st.Recovered != 2 || st.Failed+st.Recovered != st.Runs {
+		t.Errorf("sweep %+v: want every run to fail cleanly except ENOMEM on the 2 submissions", st)
+	}
+}
+
+var _ exec.Ring = (*Ring)(nil)
