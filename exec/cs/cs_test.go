@@ -151,7 +151,10 @@ func TestProbeRefusals(t *testing.T) {
 	}{
 		{"no render node", func(c *fake.Config) { c.RenderNode = "" }, "open render node", unix.ENOENT, "ENOENT"},
 		{"another driver", func(c *fake.Config) { c.DriverName = "i915" }, "identify the driver (DRM_VERSION)", 0, `driven by "i915"`},
-		{"RDNA3", func(c *fake.Config) { c.DeviceInfo.Family = kmd.FamilyGC11_0_0; c.ComputeIP.IPDiscoveryVersion = 0x0B0000 },
+		{"RDNA3", func(c *fake.Config) {
+			c.DeviceInfo.Family = kmd.FamilyGC11_0_0
+			c.ComputeIP.IPDiscoveryVersion = 0x0B0000
+		},
 			"check the GPU is a gfx1201", 0, "family 145 with GC IP 11.0.0"},
 		{"no compute ring", func(c *fake.Config) { c.ComputeIP.AvailableRings = 0 }, "find a compute ring", 0, "no available rings"},
 	} {

@@ -21,16 +21,16 @@ const (
 	vaHoleEnd        = 0xFFFF_8000_0000_0000
 	vaKnownFlags     = kmd.VMDelayUpdate | kmd.VMPageReadable | kmd.VMPageWriteable | kmd.VMPageExecutable |
 		kmd.VMPagePRT | kmd.VMMtypeMask | kmd.VMPageNoalloc
-	gemKnownFlags = 1<<17 - 1 &^ (1 << 4) &^ (1 << 8) // bits 0..16 but 4 (unused) and 8 (kernel-internal)
+	gemKnownFlags = 1<<17 - 1&^(1<<4)&^(1<<8) // bits 0..16 but 4 (unused) and 8 (kernel-internal)
 )
 
 // drmHandlers are the render-node ioctls by nr.
 var drmHandlers = map[uint]handler{
-	0x00: drmVersion,
-	0x09: gemClose,
-	0xBF: syncobjCreate,
-	0xC0: syncobjDestroy,
-	0xCA: syncobjTimelineWait,
+	0x00:                      drmVersion,
+	0x09:                      gemClose,
+	0xBF:                      syncobjCreate,
+	0xC0:                      syncobjDestroy,
+	0xCA:                      syncobjTimelineWait,
 	kmd.DRMCommandBase + 0x00: gemCreate,
 	kmd.DRMCommandBase + 0x01: gemMmap,
 	kmd.DRMCommandBase + 0x02: ctxIoctl,

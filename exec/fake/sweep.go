@@ -91,7 +91,6 @@ func OpLabel(op Op) string {
 	return verb + " on " + rest
 }
 
-
 // ErrWrongOutput is what a sweep's run returns when a step that succeeded
 // produced a wrong value.
 var ErrWrongOutput = errors.New("wrong output")
