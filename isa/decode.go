@@ -78,7 +78,7 @@ func init() {
 		case VGLOBAL:
 			vglobOps[c] = op
 		}
-		if info.hasE64() {
+		if info.hasE64() && info.enc != VOP3P {
 			vop3Ops[info.vop3Opcode()] = op
 		}
 	}

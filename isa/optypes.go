@@ -194,7 +194,7 @@ func (o *opInfo) hasE32() bool { return o.enc == VOP1 || o.enc == VOP2 || o.enc 
 // hasE64 reports whether the instruction has a VOP3 encoding.
 func (o *opInfo) hasE64() bool {
 	switch o.enc {
-	case VOP3, VOP3SD:
+	case VOP3, VOP3SD, VOP3P:
 		return true
 	case VOP1, VOP2, VOPC:
 		return o.flags&fNoE64 == 0

@@ -600,7 +600,7 @@ func sweepVALU(info *opInfo, add addFn, wave64 bool, mask, maskS, maskS2 string)
 				emit(dppE64, true, vs, d)
 			}
 		}
-		if nsrc >= 2 && info.hasE64() && info.src[1] != tV32 {
+		if nsrc >= 2 && info.hasE64() && info.src[1] != tV32 && !(info.enc == VOP3P && info.mods(0)) {
 			s := append([]string(nil), srcs...)
 			s[1] = sregText(ssrc[1], info.src[1])
 			emit("", false, s, " row_shr:2")
