@@ -21,7 +21,7 @@ const (
 	vaHoleEnd        = 0xFFFF_8000_0000_0000
 	vaKnownFlags     = kmd.VMDelayUpdate | kmd.VMPageReadable | kmd.VMPageWriteable | kmd.VMPageExecutable |
 		kmd.VMPagePRT | kmd.VMMtypeMask | kmd.VMPageNoalloc
-	gemKnownFlags = 1<<17 - 1&^(1<<4)&^(1<<8) // bits 0..16 but 4 (unused) and 8 (kernel-internal)
+	gemKnownFlags = (1<<17 - 1) &^ (1 << 4) &^ (1 << 8) // bits 0..16 but 4 (SHADOW) and 8 (CP_MQD_GFX9), kernel-internal
 )
 
 // drmHandlers are the render-node ioctls by nr.
