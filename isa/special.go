@@ -228,6 +228,3 @@ func (s *stream) sendmsgMacro(syms symbols) (int64, *posError) {
 	return id, nil
 }
 
-// mnemonicAliases maps older (gfx11 and earlier) spellings llvm-mc 19
-// still accepts for gfx1201 to their gfx12 names.
-var mnemonicAliases = map[string]string{}
