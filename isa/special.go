@@ -227,4 +227,3 @@ func (s *stream) sendmsgMacro(syms symbols) (int64, *posError) {
 	}
 	return id, nil
 }
-
