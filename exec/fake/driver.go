@@ -62,6 +62,10 @@ type Config struct {
 	UserqEOPSize    uint32 // UQ_FW_AREAS(COMPUTE) eop_size
 	UserqEOPAlign   uint32 // UQ_FW_AREAS(COMPUTE) eop_alignment
 	UserqPollPeriod time.Duration
+	// UserqCreateErrno, when set, makes every valid USERQ CREATE fail with
+	// it: a kernel whose INFO admits compute user queues but whose create
+	// path refuses them.
+	UserqCreateErrno unix.Errno
 
 	KFDVersion  [2]uint32 // major, minor
 	GPUID       uint32    // the GPU's KFD gpu_id

@@ -81,6 +81,9 @@ func (f *file) createUserq(in kmd.UserqIn) (uint32, unix.Errno) {
 	if !covers(mqd[0].EOPVA, uint64(d.cfg.UserqEOPSize)) {
 		return 0, unix.EINVAL
 	}
+	if d.cfg.UserqCreateErrno != 0 {
+		return 0, d.cfg.UserqCreateErrno
+	}
 	id := f.nextUserq
 	f.nextUserq++
 	q := &queue{d: d, id: id, vm: f.vm, owner: f, ringVA: in.QueueVA, ringSize: in.QueueSize,

@@ -39,7 +39,6 @@ import (
 	"zincc/exec/kmd"
 	"zincc/ir"
 	"zincc/lower/gfx1201"
-	"zincc/pm4"
 )
 
 // Tier is the tier's name.
@@ -420,53 +419,11 @@ func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
 	return r.img.Outputs(inputs)
 }
 
-// memSync is the cache invalidation and write-back the kernel emits around
-// a CS IB with EMIT_MEM_SYNC on gfx12 (gfx_v12_0.c emit_mem_sync, 0xC3B1).
-const memSync = pm4.GCR_GLI_INV_ALL | pm4.GCR_GLM_WB | pm4.GCR_GLM_INV | pm4.GCR_GLK_INV | pm4.GCR_GLV_INV |
-	pm4.GCR_GL1_INV | pm4.GCR_GL2_INV | pm4.GCR_GL2_WB
-
-// StepPackets writes into buf the ring packets of one step: invalidate
-// caches, run the IB, write seq to fenceVA once everything before is done,
-// and — when mailboxVA is not 0 — write event to the mailbox and raise its
-// interrupt. The umq ring uses the same packets without the interrupt.
-func StepPackets(buf []uint32, ibVA uint64, ibDwords int, fenceVA, seq, mailboxVA uint64, event uint32) ([]uint32, error) {
-	b := pm4.NewBuilder(buf)
-	_ = b.AcquireMemAll(memSync)
-	_ = b.CallIB(ibVA, uint32(ibDwords))
-	_ = b.Fence64(fenceVA, seq)
-	if mailboxVA != 0 {
-		_ = b.ReleaseMem(pm4.ReleaseMem{Event: pm4.CACHE_FLUSH_AND_INV_TS_EVENT, EventIndex: pm4.EventIndexEndOfPipe,
-			DataSel: pm4.DataSelValue32, IntSel: 2, Addr: mailboxVA, Data: uint64(event), IntCtxID: event})
-	}
-	return b.Words(), b.Err()
-}
-
-// WriteRing copies packets into ring (a power-of-two number of dwords) at
-// dword count put, padding the end of the ring with a NOP when they would
-// wrap so that no packet straddles it, and returns the new put.
-func WriteRing(ring []uint32, put uint64, packets []uint32) uint64 {
-	n := uint64(len(ring))
-	pos := put % n
-	if pos+uint64(len(packets)) > n {
-		pad := ring[pos:]
-		b := pm4.NewBuilder(pad)
-		if len(pad) == 1 {
-			pad[0] = uint32(pm4.HeaderOnlyNOP)
-		} else {
-			_ = b.Nop(len(pad) - 1)
-		}
-		put += n - pos
-		pos = 0
-	}
-	copy(ring[pos:], packets)
-	return put + uint64(len(packets))
-}
-
 // submit writes the step's packets, publishes the write pointer and rings
 // the doorbell.
 func (r *Ring) submit(step int) error {
 	var buf [stepDwords]uint32
-	packets, err := StepPackets(buf[:], r.img.VA(hwring.BufIB), r.img.IBDwords(),
+	packets, err := hwring.StepPackets(buf[:], r.img.VA(hwring.BufIB), r.img.IBDwords(),
 		r.bufs[bufPointers].va+fenceOffset, r.seq, r.bufs[bufSignal].va+uint64(r.slot)*8, r.signalID)
 	if err != nil {
 		return r.fail(fmt.Sprintf("step %d: build the ring packets", step), err)
@@ -474,7 +431,7 @@ func (r *Ring) submit(step int) error {
 	// Every step waits for the previous one, so the ring is empty here
 	// and the packets (far fewer than the ring holds) always fit.
 	r.stepStart = r.put
-	r.put = WriteRing(r.ring, r.put, packets)
+	r.put = hwring.WriteRing(r.ring, r.put, packets)
 	// The write pointer first, then the doorbell: the CP reads the
 	// pointer when the doorbell wakes it (tinygrad signal_doorbell).
 	atomic.StoreUint64(r.wptr, r.put)
@@ -498,7 +455,7 @@ func (r *Ring) wait(step int) error {
 			rptr := atomic.LoadUint64(r.rptr)
 			return r.fail(fmt.Sprintf("step %d: wait for the queue", step), fmt.Errorf(
 				"%w: KFD queue %d did not retire the step within %v: read pointer %d, write pointer %d (%s)",
-				hwring.ErrTimeout, r.queueID, r.cfg.Timeout, rptr, r.put, Progress(rptr, r.stepStart, r.put, uint64(len(r.ring)))))
+				hwring.ErrTimeout, r.queueID, r.cfg.Timeout, rptr, r.put, hwring.Progress(rptr, r.stepStart, r.put, uint64(len(r.ring)))))
 		}
 		if now.Before(spinEnd) {
 			runtime.Gosched()
@@ -509,21 +466,6 @@ func (r *Ring) wait(step int) error {
 			return err
 		}
 	}
-}
-
-// Progress says how much of the last submission, the dwords [start, put)
-// of a ring of ringDW dwords, the command processor has read, given its
-// read pointer. It compares positions modulo the ring, so it reads the
-// same whether the CP reports a running count or a ring offset.
-func Progress(rptr, start, put, ringDW uint64) string {
-	at, from, end := rptr%ringDW, start%ringDW, put%ringDW
-	switch {
-	case at == end:
-		return "the CP read every packet of the step but the fence never landed"
-	case at == from:
-		return "the CP read none of the step's packets"
-	}
-	return fmt.Sprintf("the CP stopped %d dwords into the step's %d", (at-from+ringDW)%ringDW, (end-from+ringDW)%ringDW)
 }
 
 // waitEvents sleeps up to ms milliseconds for the signal or the memory

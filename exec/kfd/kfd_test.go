@@ -140,9 +140,9 @@ func TestRingWraps(t *testing.T) {
 	// A small ring, packets that do not fit at its end: a NOP pads to the
 	// end and the packets start over at dword 0.
 	ring := make([]uint32, 16)
-	put := WriteRing(ring, 0, []uint32{uint32(pm4.Type3(pm4.OpNOP, 9)), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+	put := hwring.WriteRing(ring, 0, []uint32{uint32(pm4.Type3(pm4.OpNOP, 9)), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
 	packets := []uint32{uint32(pm4.Type3(pm4.OpNOP, 4)), 11, 12, 13, 14, 15}
-	put = WriteRing(ring, put, packets)
+	put = hwring.WriteRing(ring, put, packets)
 	if put != 16+6 {
 		t.Fatalf("put = %d, want 22", put)
 	}
@@ -161,7 +161,7 @@ func TestRingWraps(t *testing.T) {
 	}
 	// One dword left at the end: a header-only NOP.
 	ring = make([]uint32, 8)
-	put = WriteRing(ring, 7, packets)
+	put = hwring.WriteRing(ring, 7, packets)
 	if ring[7] != uint32(pm4.HeaderOnlyNOP) || put != 14 || ring[0] != packets[0] {
 		t.Errorf("one-dword pad: ring %#x, put %d", ring, put)
 	}

@@ -1,0 +1,452 @@
+// Package umq is the "umq" tier: it runs a lowered gfx1201.Executable on
+// an amdgpu compute user queue (DRM_IOCTL_AMDGPU_USERQ, Linux 6.16 and
+// later): the kernel hands the queue to the GPU's scheduler firmware (MES)
+// once, and from then on the ring writes packets, advances the write
+// pointer and rings the doorbell with no system call at all.
+//
+// Bring-up follows shared/ref/amdgpu-uapi.md §6, zinc's kmd.zig and mesa's
+// user-queue winsys. The probe checks, in this order, DEV_INFO
+// userq_ip_mask (does the kernel install compute user-queue support?),
+// HW_IP_INFO(COMPUTE) userq_num_slots (does MES have slots?) and
+// AMDGPU_INFO UQ_FW_AREAS(COMPUTE) (the EOP area the firmware wants), and
+// says which check failed, with its errno. Then: one buffer object per
+// Executable buffer plus the IB, a 64 KiB ring with the queue fence in the
+// page behind it (as mesa), write- and read-pointer pages, the EOP area, a
+// doorbell page; every GPU mapping signals a timeline sync object, waited
+// on before the queue is created, because nothing else orders a user
+// queue's first packets after the page-table updates.
+//
+// A step writes ACQUIRE_MEM, INDIRECT_BUFFER to the patched IB and a
+// RELEASE_MEM of the step's sequence number to the queue fence, publishes
+// the write pointer, rings the doorbell, and polls the queue fence until
+// it retires or the timeout passes (ErrTimeout with the read pointer).
+package umq
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"zincc/exec"
+	"zincc/exec/hwring"
+	"zincc/exec/kmd"
+	"zincc/ir"
+	"zincc/lower/gfx1201"
+)
+
+// Tier is the tier's name.
+const Tier = "umq"
+
+// Queue geometry, after mesa's amdgpu_userq.h.
+const (
+	ringBytes     = 64 << 10 // AMDGPU_USERQ_RING_SIZE
+	fenceOffset   = ringBytes
+	doorbellIndex = 4 // AMDGPU_USERQ_DOORBELL_INDEX: "any number will work"
+	stepDwords    = 64
+	// vaSyncWait bounds the wait for the page-table updates: a kernel
+	// that ignores the GEM_VA timeline fields never signals them.
+	vaSyncWait = 2 * time.Second
+)
+
+// Extra buffers of a user queue besides the image's.
+const (
+	bufRing = hwring.NumImageBuffers + iota // the ring, then the queue fence page
+	bufWptr
+	bufRptr
+	bufEOP
+	bufDoorbell
+	numBuffers
+)
+
+func bufferName(i int) string {
+	switch i {
+	case bufRing:
+		return "ring"
+	case bufWptr:
+		return "write-pointer"
+	case bufRptr:
+		return "read-pointer"
+	case bufEOP:
+		return "EOP"
+	case bufDoorbell:
+		return "doorbell"
+	}
+	return hwring.BufferName(i)
+}
+
+// Support is what the user-queue probe learned.
+type Support struct {
+	IPMask       uint32 // DEV_INFO userq_ip_mask
+	Slots        uint32 // HW_IP_INFO(COMPUTE) userq_num_slots
+	EOPSize      uint32 // UQ_FW_AREAS(COMPUTE)
+	EOPAlignment uint32
+}
+
+// CheckSupport runs the three user-queue checks on an identified render
+// node, in the order shared/ref/amdgpu-uapi.md §6 gives, and returns what
+// they found or the *hwring.StepError of the first that failed.
+func CheckSupport(r *hwring.Render) (Support, error) {
+	s := Support{IPMask: r.Info.UserqIPMask, Slots: r.Compute.UserqNumSlots}
+	fail := func(step string, err error) (Support, error) {
+		return s, &hwring.StepError{Tier: Tier, Step: step, Err: err}
+	}
+	if s.IPMask&(1<<kmd.HWIPCompute) == 0 {
+		return fail("check the kernel has compute user queues (DEV_INFO userq_ip_mask)",
+			hwring.Refusedf("userq_ip_mask is %#x: no user-queue support for COMPUTE (kernel too old, or not built or enabled for this IP)", s.IPMask))
+	}
+	if s.Slots == 0 {
+		return fail("check the firmware has user-queue slots (HW_IP_INFO userq_num_slots)",
+			hwring.Refusedf("HW_IP_INFO(COMPUTE) reports 0 user-queue slots"))
+	}
+	md, err := hwring.Query[kmd.UQMetadata](r.Dev, kmd.InfoQueryUQFWAreas, func(i *kmd.Info) { i.HWIP().Type = kmd.HWIPCompute })
+	if err != nil {
+		return fail("read the compute firmware areas (AMDGPU_INFO UQ_FW_AREAS)", err)
+	}
+	s.EOPSize, s.EOPAlignment = md.Compute().EOPSize, md.Compute().EOPAlignment
+	if s.EOPSize == 0 {
+		return fail("read the compute firmware areas (AMDGPU_INFO UQ_FW_AREAS)", hwring.Refusedf("the firmware asks for an EOP area of 0 bytes"))
+	}
+	return s, nil
+}
+
+// buffer is one buffer object of the ring.
+type buffer struct {
+	handle   uint32
+	va       uint64
+	size     uint64
+	cpu      []byte
+	vaMapped bool
+}
+
+// Ring runs an Executable on a compute user queue. It implements
+// exec.Ring.
+type Ring struct {
+	cfg     hwring.Config
+	render  *hwring.Render
+	support Support
+	syncobj uint32
+	points  uint64 // timeline points used by GEM_VA
+	bufs    [numBuffers]buffer
+	img     *hwring.Image
+
+	queueID   uint32
+	ring      []uint32
+	put       uint64
+	stepStart uint64
+	wptr      *uint64
+	rptr      *uint64
+	fence     *uint64
+	doorbell  *uint64
+
+	seq    uint64
+	steps  int
+	broken error
+	closed bool
+}
+
+// Open checks user-queue support, brings a compute user queue up for e
+// and loads the weights w (nil when the graph has none). Every failure is
+// a *hwring.StepError naming the step, and releases what was made.
+func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, err error) {
+	cfg = cfg.WithDefaults()
+	if err := hwring.Check(e); err != nil {
+		return nil, &hwring.StepError{Tier: Tier, Step: "check the executable", Err: err}
+	}
+	render, err := hwring.OpenRender(cfg, Tier)
+	if err != nil {
+		return nil, err
+	}
+	r := &Ring{cfg: cfg, render: render}
+	defer func() {
+		if err != nil {
+			r.Close()
+		}
+	}()
+	if r.support, err = CheckSupport(render); err != nil {
+		return nil, err
+	}
+	var sc kmd.SyncobjCreate
+	if err := r.ioctl(kmd.IoctlDRMSyncobjCreate, unsafe.Pointer(&sc)); err != nil {
+		return nil, r.fail("create the page-table sync object (DRM_SYNCOBJ_CREATE)", err)
+	}
+	r.syncobj = sc.Handle
+	if err := r.createBuffers(e); err != nil {
+		return nil, err
+	}
+	if err := r.img.Load(w); err != nil {
+		return nil, r.fail("load the executable", err)
+	}
+	if err := r.waitPageTables(); err != nil {
+		return nil, err
+	}
+	if err := r.createQueue(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Probe reports whether the umq tier works here: it runs the smoke
+// executable on a user queue and returns nil, or the *hwring.StepError of
+// the step that failed.
+func Probe(cfg hwring.Config) error {
+	return hwring.RunSmoke(Tier, func(e *gfx1201.Executable) (exec.Ring, error) { return Open(cfg, e, nil) })
+}
+
+func (r *Ring) fail(step string, err error) error {
+	return &hwring.StepError{Tier: Tier, Step: step, Err: err}
+}
+
+func (r *Ring) ioctl(req uint, arg unsafe.Pointer) error { return r.render.Dev.Ioctl(req, arg) }
+
+// createBuffers creates every buffer object, maps it for the CPU, and
+// (all but the doorbell) for the GPU.
+func (r *Ring) createBuffers(e *gfx1201.Executable) error {
+	info := r.render.Info
+	vas := hwring.NewVAAllocator(max(info.VirtualAddressOffset, 1<<20), min(info.VirtualAddressMax, 0x0000_8000_0000_0000),
+		uint64(max(info.VirtualAddressAlignment, r.support.EOPAlignment)))
+	img := hwring.BufferSizes(e)
+	sizes := [numBuffers]uint64{bufRing: ringBytes + hwring.PageSize, bufWptr: hwring.PageSize, bufRptr: hwring.PageSize,
+		bufEOP: hwring.RoundPage(uint64(r.support.EOPSize)), bufDoorbell: hwring.PageSize}
+	copy(sizes[:], img[:])
+	var vaList [hwring.NumImageBuffers]uint64
+	var cpus [hwring.NumImageBuffers][]byte
+	for i := range r.bufs {
+		if err := r.createBuffer(e, i, sizes[i], vas); err != nil {
+			return err
+		}
+		if i < hwring.NumImageBuffers {
+			vaList[i], cpus[i] = r.bufs[i].va, r.bufs[i].cpu
+		}
+	}
+	im, err := hwring.NewImage(e, vaList, cpus)
+	if err != nil {
+		return r.fail("place the executable", err)
+	}
+	r.img = im
+	rb := r.bufs[bufRing].cpu
+	clear(rb)
+	r.ring = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(rb))), ringBytes/4)
+	r.fence = (*uint64)(unsafe.Pointer(&rb[fenceOffset]))
+	clear(r.bufs[bufWptr].cpu)
+	clear(r.bufs[bufRptr].cpu)
+	r.wptr = (*uint64)(unsafe.Pointer(&r.bufs[bufWptr].cpu[0]))
+	r.rptr = (*uint64)(unsafe.Pointer(&r.bufs[bufRptr].cpu[0]))
+	r.doorbell = (*uint64)(unsafe.Pointer(&r.bufs[bufDoorbell].cpu[doorbellIndex*8]))
+	return nil
+}
+
+func (r *Ring) createBuffer(e *gfx1201.Executable, i int, size uint64, vas *hwring.VAAllocator) error {
+	name := bufferName(i)
+	b := &r.bufs[i]
+	b.size = size
+	domain, flags, align := uint64(kmd.GemDomainGTT), uint64(kmd.GemCreateCPUGTTUSWC), uint64(hwring.PageSize)
+	switch i {
+	case gfx1201.BufCode, gfx1201.BufWeights, gfx1201.BufState, gfx1201.BufArena:
+		domain, flags = kmd.GemDomainVRAM, kmd.GemCreateCPUAccessRequired
+	case bufEOP:
+		domain, flags, align = kmd.GemDomainVRAM, kmd.GemCreateVRAMCleared, uint64(max(r.support.EOPAlignment, hwring.PageSize))
+	case bufDoorbell:
+		domain, flags = kmd.GemDomainDoorbell, 0
+	}
+	var gc kmd.GemCreate
+	*gc.In() = kmd.GemCreateIn{BOSize: size, Alignment: align, Domains: domain, DomainFlags: flags}
+	if err := r.ioctl(kmd.IoctlAMDGPUGemCreate, unsafe.Pointer(&gc)); err != nil {
+		return r.fail("create the "+name+" buffer (AMDGPU_GEM_CREATE)", err)
+	}
+	b.handle = gc.Out().Handle
+	if i != bufEOP {
+		var gm kmd.GemMmap
+		gm.In().Handle = b.handle
+		if err := r.ioctl(kmd.IoctlAMDGPUGemMmap, unsafe.Pointer(&gm)); err != nil {
+			return r.fail("map the "+name+" buffer for the CPU (AMDGPU_GEM_MMAP)", err)
+		}
+		cpu, err := r.render.Dev.Mmap(gm.Out().AddrPtr, int(size), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+		if err != nil {
+			return r.fail("map the "+name+" buffer for the CPU (mmap)", err)
+		}
+		b.cpu = cpu
+	}
+	if i == bufDoorbell {
+		return nil // the doorbell is MMIO, not GPU memory
+	}
+	va, err := vas.Alloc(size)
+	if err != nil {
+		return r.fail("place the "+name+" buffer in the GPU address space", err)
+	}
+	vaFlags := uint32(kmd.VMPageReadable | kmd.VMMtypeDefault)
+	if i >= hwring.NumImageBuffers || !hwring.ReadOnly(e, i) {
+		vaFlags |= kmd.VMPageWriteable
+	}
+	if i == gfx1201.BufCode {
+		vaFlags |= kmd.VMPageExecutable
+	}
+	r.points++
+	gv := kmd.GemVATimeline{GemVA: kmd.GemVA{Handle: b.handle, Operation: kmd.VAOpMap, Flags: vaFlags, VAAddress: va, MapSize: size},
+		VMTimelinePoint: r.points, VMTimelineSyncobjOut: r.syncobj}
+	if err := r.ioctl(kmd.IoctlAMDGPUGemVATimeline, unsafe.Pointer(&gv)); err != nil {
+		return r.fail("map the "+name+" buffer for the GPU (AMDGPU_GEM_VA)", err)
+	}
+	b.va, b.vaMapped = va, true
+	return nil
+}
+
+// waitPageTables waits until the last GEM_VA's page-table update is done.
+func (r *Ring) waitPageTables() error {
+	handles := [1]uint32{r.syncobj}
+	points := [1]uint64{r.points}
+	var pin runtime.Pinner
+	defer pin.Unpin()
+	w := kmd.SyncobjTimelineWait{Handles: kmd.SliceAddr(&pin, handles[:]), Points: kmd.SliceAddr(&pin, points[:]),
+		TimeoutNsec: int64(monotonicNow() + uint64(min(r.cfg.Timeout, vaSyncWait))), CountHandles: 1,
+		Flags: kmd.SyncobjWaitFlagsWaitAll | kmd.SyncobjWaitFlagsWaitForSubmit}
+	if err := r.ioctl(kmd.IoctlDRMSyncobjTimelineWait, unsafe.Pointer(&w)); err != nil {
+		return r.fail("wait for the page-table updates (DRM_SYNCOBJ_TIMELINE_WAIT)", err)
+	}
+	return nil
+}
+
+// createQueue creates the compute user queue.
+func (r *Ring) createQueue() error {
+	mqd := kmd.UserqMQDComputeGFX11{EOPVA: r.bufs[bufEOP].va}
+	var pin runtime.Pinner
+	defer pin.Unpin()
+	var u kmd.Userq
+	*u.In() = kmd.UserqIn{Op: kmd.UserqOpCreate, IPType: kmd.HWIPCompute,
+		DoorbellHandle: r.bufs[bufDoorbell].handle, DoorbellOffset: doorbellIndex,
+		Flags:   kmd.UserqCreateFlagsQueuePriorityNormalLow,
+		QueueVA: r.bufs[bufRing].va, QueueSize: ringBytes,
+		RptrVA: r.bufs[bufRptr].va, WptrVA: r.bufs[bufWptr].va,
+		MQD: kmd.Addr(&pin, unsafe.Pointer(&mqd)), MQDSize: uint64(unsafe.Sizeof(mqd))}
+	if err := r.ioctl(kmd.IoctlAMDGPUUserq, unsafe.Pointer(&u)); err != nil {
+		return r.fail("create the compute user queue (AMDGPU_USERQ create)", err)
+	}
+	r.queueID = u.Out().QueueID
+	return nil
+}
+
+// Tier returns "umq".
+func (r *Ring) Tier() string { return Tier }
+
+// Step runs one decode step.
+func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
+	switch {
+	case r.closed:
+		return nil, r.fail("step", hwring.ErrClosed)
+	case r.broken != nil:
+		return nil, fmt.Errorf("%s: an earlier step failed: %w", Tier, r.broken)
+	}
+	step := r.steps
+	r.steps++
+	if err := r.img.Patch(inputs, r.seq+1); err != nil {
+		return nil, r.fail(fmt.Sprintf("step %d: patch the inputs", step), err)
+	}
+	r.seq++
+	var buf [stepDwords]uint32
+	packets, err := hwring.StepPackets(buf[:], r.img.VA(hwring.BufIB), r.img.IBDwords(), r.bufs[bufRing].va+fenceOffset, r.seq, 0, 0)
+	if err != nil {
+		r.broken = r.fail(fmt.Sprintf("step %d: build the ring packets", step), err)
+		return nil, r.broken
+	}
+	r.stepStart = r.put
+	r.put = hwring.WriteRing(r.ring, r.put, packets)
+	atomic.StoreUint64(r.wptr, r.put)
+	atomic.StoreUint64(r.doorbell, r.put)
+	if err := r.wait(step); err != nil {
+		r.broken = err
+		return nil, err
+	}
+	if got := r.img.Fence(); got != r.seq {
+		r.broken = r.fail(fmt.Sprintf("step %d: check the fence", step),
+			fmt.Errorf("%w: the queue passed the step but the IB's fence holds %d, not %d", hwring.ErrGPU, got, r.seq))
+		return nil, r.broken
+	}
+	return r.img.Outputs(inputs)
+}
+
+// wait polls the queue fence, spinning and then sleeping between polls,
+// until the step retires or the timeout passes.
+func (r *Ring) wait(step int) error {
+	start := time.Now()
+	deadline := start.Add(r.cfg.Timeout)
+	for {
+		if atomic.LoadUint64(r.fence) >= r.seq {
+			return nil
+		}
+		now := time.Now()
+		if now.After(deadline) {
+			rptr := atomic.LoadUint64(r.rptr)
+			return r.fail(fmt.Sprintf("step %d: wait for the queue", step), fmt.Errorf(
+				"%w: user queue %d did not retire the step within %v: read pointer %d, write pointer %d (%s)",
+				hwring.ErrTimeout, r.queueID, r.cfg.Timeout, rptr, r.put, hwring.Progress(rptr, r.stepStart, r.put, uint64(len(r.ring)))))
+		}
+		if now.Sub(start) < r.cfg.Spin {
+			runtime.Gosched()
+			continue
+		}
+		time.Sleep(min(r.cfg.Poll, time.Until(deadline)+time.Microsecond))
+	}
+}
+
+// monotonicNow is CLOCK_MONOTONIC in nanoseconds, the clock of syncobj
+// deadlines.
+func monotonicNow() uint64 {
+	var ts unix.Timespec
+	_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts)
+	return uint64(ts.Nano())
+}
+
+// State returns the current contents of state v.
+func (r *Ring) State(v *ir.Value) (exec.Tensor, error) {
+	if r.closed {
+		return exec.Tensor{}, r.fail("read state", hwring.ErrClosed)
+	}
+	return r.img.State(v)
+}
+
+// Close frees the queue and every buffer; a failed release does not stop
+// the others. It is safe to call twice.
+func (r *Ring) Close() error {
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	s := hwring.Steps{Tier: Tier}
+	if r.queueID != 0 {
+		s.Do("free the user queue (AMDGPU_USERQ free)", func() error {
+			var u kmd.Userq
+			*u.In() = kmd.UserqIn{Op: kmd.UserqOpFree, QueueID: r.queueID}
+			return r.ioctl(kmd.IoctlAMDGPUUserq, unsafe.Pointer(&u))
+		})
+	}
+	for i := len(r.bufs) - 1; i >= 0; i-- {
+		b := &r.bufs[i]
+		name := bufferName(i)
+		if b.vaMapped {
+			s.Do("unmap the "+name+" buffer from the GPU (AMDGPU_GEM_VA unmap)", func() error {
+				gv := kmd.GemVA{Handle: b.handle, Operation: kmd.VAOpUnmap, Flags: kmd.VMPageReadable, VAAddress: b.va, MapSize: b.size}
+				return r.ioctl(kmd.IoctlAMDGPUGemVA, unsafe.Pointer(&gv))
+			})
+		}
+		if b.cpu != nil {
+			s.Do("unmap the "+name+" buffer from the CPU (munmap)", func() error { return r.render.Dev.Munmap(b.cpu) })
+		}
+		if b.handle != 0 {
+			s.Do("close the "+name+" buffer (GEM_CLOSE)", func() error {
+				gc := kmd.GemClose{Handle: b.handle}
+				return r.ioctl(kmd.IoctlDRMGemClose, unsafe.Pointer(&gc))
+			})
+		}
+	}
+	if r.syncobj != 0 {
+		s.Do("destroy the page-table sync object (DRM_SYNCOBJ_DESTROY)", func() error {
+			d := kmd.SyncobjDestroy{Handle: r.syncobj}
+			return r.ioctl(kmd.IoctlDRMSyncobjDestroy, unsafe.Pointer(&d))
+		})
+	}
+	s.Do("close the render node", r.render.Dev.Close)
+	return s.Err()
+}

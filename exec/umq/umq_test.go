@@ -1,0 +1,202 @@
+package umq
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"zincc/exec"
+	"zincc/exec/fake"
+	"zincc/exec/hwring"
+	"zincc/exec/kmd"
+	_ "zincc/internal/golden"
+	"zincc/ir"
+)
+
+func config(d *fake.Driver) hwring.Config {
+	return hwring.Config{Opener: d, Sysfs: d.Sysfs(), Timeout: 2 * time.Second, Spin: -1, Poll: 50 * time.Microsecond}
+}
+
+func runSteps(t testing.TB, d *fake.Driver, steps int) error {
+	e := fake.StepExecutable()
+	r, err := Open(config(d), e, nil)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	s := e.Module.DeclsOf(ir.State)[0]
+	for i := 0; i < steps; i++ {
+		x, pos := uint32(77+11*i), uint32(i)
+		out, err := r.Step([]uint32{x, pos})
+		if err != nil {
+			return err
+		}
+		if len(out) != 1 || len(out[0].Words()) != 1 || out[0].Words()[0] != x {
+			t.Errorf("step %d: outputs %+v, want y = %d", i, out, x)
+			return fake.ErrWrongOutput
+		}
+		st, err := r.State(s)
+		if err != nil {
+			return err
+		}
+		if w := st.Words(); len(w) != 2 || w[0] != x || w[1] != pos {
+			t.Errorf("step %d: state %v, want [%d %d]", i, w, x, pos)
+			return fake.ErrWrongOutput
+		}
+	}
+	return r.Close()
+}
+
+func TestStepsWithoutSystemCalls(t *testing.T) {
+	d := fake.New(fake.DefaultConfig())
+	r, err := Open(config(d), fake.StepExecutable(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened := len(d.Ops())
+	for i := 0; i < 6; i++ {
+		out, err := r.Step([]uint32{uint32(3 * i), uint32(i)})
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		if got := out[0].Words()[0]; got != uint32(3*i) {
+			t.Fatalf("step %d: y = %d", i, got)
+		}
+	}
+	if n := len(d.Ops()) - opened; n != 0 {
+		t.Errorf("6 steps issued %d device operations; a user queue needs none: %v", n, d.Ops()[opened:])
+	}
+	if d.Submissions() != 6 {
+		t.Errorf("%d IBs ran, want 6", d.Submissions())
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if live, reaped := d.Live(), d.Reaped(); !live.Zero() || !reaped.Zero() {
+		t.Errorf("after Close: live %s, reaped %s", live, reaped)
+	}
+}
+
+func TestBringUpSequence(t *testing.T) {
+	d := fake.New(fake.DefaultConfig())
+	if err := runSteps(t, d, 1); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, op := range d.Ops() {
+		names = append(names, op.Name)
+	}
+	got := strings.Join(names, "\n") + "\n"
+	mapped := "ioctl AMDGPU_GEM_CREATE\nioctl AMDGPU_GEM_MMAP\nmmap /dev/dri/renderD128\nioctl AMDGPU_GEM_VA map\n"
+	want := "open /dev/dri/renderD128\nioctl DRM_VERSION\nioctl AMDGPU_INFO DEV_INFO\nioctl AMDGPU_INFO HW_IP_INFO\n" +
+		"ioctl AMDGPU_INFO UQ_FW_AREAS\nioctl DRM_SYNCOBJ_CREATE\n" +
+		strings.Repeat(mapped, hwring.NumImageBuffers+3) + // image, ring, wptr, rptr
+		"ioctl AMDGPU_GEM_CREATE\nioctl AMDGPU_GEM_VA map\n" + // EOP: GPU only
+		"ioctl AMDGPU_GEM_CREATE\nioctl AMDGPU_GEM_MMAP\nmmap /dev/dri/renderD128\n" + // doorbell: CPU only
+		"ioctl DRM_SYNCOBJ_TIMELINE_WAIT\nioctl AMDGPU_USERQ create\nioctl AMDGPU_USERQ free\n" +
+		"ioctl DRM_GEM_CLOSE\n" + "ioctl AMDGPU_GEM_VA unmap\nioctl DRM_GEM_CLOSE\n" +
+		strings.Repeat("ioctl AMDGPU_GEM_VA unmap\nioctl DRM_GEM_CLOSE\n", hwring.NumImageBuffers+3) +
+		"ioctl DRM_SYNCOBJ_DESTROY\n"
+	if got != want {
+		t.Errorf("operations:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestProbeRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cfg   fake.Config
+		step  string
+		errno unix.Errno
+		text  string
+	}{
+		{"kernel without user queues", fake.DefaultConfig().WithUserq(fake.UserqAbsent),
+			"check the kernel has compute user queues (DEV_INFO userq_ip_mask)", 0, "userq_ip_mask is 0"},
+		{"no IP has user queues", fake.DefaultConfig().WithUserq(fake.UserqNoIP),
+			"check the kernel has compute user queues (DEV_INFO userq_ip_mask)", 0, "no user-queue support for COMPUTE"},
+		{"GFX only (zinc's R9700 on 6.17)", fake.DefaultConfig().WithUserq(fake.UserqNoCompute),
+			"check the kernel has compute user queues (DEV_INFO userq_ip_mask)", 0, "userq_ip_mask is 0x1"},
+		{"no MES slots", func() fake.Config { c := fake.DefaultConfig(); c.ComputeIP.UserqNumSlots = 0; return c }(),
+			"check the firmware has user-queue slots (HW_IP_INFO userq_num_slots)", 0, "0 user-queue slots"},
+		{"firmware areas refused", func() fake.Config { c := fake.DefaultConfig(); c.Userq = fake.UserqNoCompute; return c }(),
+			"read the compute firmware areas (AMDGPU_INFO UQ_FW_AREAS)", unix.EOPNOTSUPP, "ENOTSUP (operation not supported)"},
+		{"create refused", func() fake.Config { c := fake.DefaultConfig(); c.UserqCreateErrno = unix.EINVAL; return c }(),
+			"create the compute user queue (AMDGPU_USERQ create)", unix.EINVAL, "ioctl AMDGPU_USERQ on /dev/dri/renderD128: EINVAL"},
+		{"old kernel rejects the ioctl", func() fake.Config { c := fake.DefaultConfig(); c.UserqCreateErrno = kmd.ENOTSUPP; return c }(),
+			"create the compute user queue (AMDGPU_USERQ create)", kmd.ENOTSUPP, "ENOTSUPP"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := fake.New(tc.cfg)
+			err := Probe(config(d))
+			var se *hwring.StepError
+			if !errors.As(err, &se) || se.Tier != Tier || se.Step != tc.step {
+				t.Fatalf("Probe = %v, want a umq step error at %q", err, tc.step)
+			}
+			if se.Errno() != tc.errno || !strings.Contains(err.Error(), tc.text) {
+				t.Errorf("Probe = %v, want errno %d and %q", err, tc.errno, tc.text)
+			}
+			if live := d.Live(); !live.Zero() {
+				t.Errorf("leaked %s", live)
+			}
+		})
+	}
+}
+
+func TestNeverRetiringQueueTimesOut(t *testing.T) {
+	d := fake.New(fake.DefaultConfig())
+	cfg := config(d)
+	cfg.Timeout = 30 * time.Millisecond
+	r, err := Open(cfg, fake.StepExecutable(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Step([]uint32{1, 0}); err != nil {
+		t.Fatal(err)
+	}
+	d.SetCompletion(fake.NeverRetire)
+	start := time.Now()
+	_, err = r.Step([]uint32{2, 1})
+	if !errors.Is(err, hwring.ErrTimeout) {
+		t.Fatalf("Step = %v, want ErrTimeout", err)
+	}
+	for _, want := range []string{"step 1", "user queue 1 did not retire the step within 30ms", "read pointer 20, write pointer 40",
+		"the CP read none of the step's packets"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+	if took := time.Since(start); took < 30*time.Millisecond || took > 2*time.Second {
+		t.Errorf("timed out after %v", took)
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if live := d.Live(); !live.Zero() {
+		t.Errorf("leaked %s", live)
+	}
+}
+
+func TestProbe(t *testing.T) {
+	d := fake.New(fake.DefaultConfig())
+	if err := Probe(config(d)); err != nil {
+		t.Fatalf("Probe: %v", err)
+	}
+	if live := d.Live(); !live.Zero() {
+		t.Errorf("Probe leaked %s", live)
+	}
+}
+
+func TestFaultInjectionSweep(t *testing.T) {
+	st := fake.Sweep(t, fake.DefaultConfig(), fake.SweepErrnos, nil, func(d *fake.Driver) error {
+		return runSteps(t, d, 2)
+	})
+	t.Logf("umq sweep: %d operations, %d faulty runs: %d failed cleanly, %d recovered", st.Ops, st.Runs, st.Failed, st.Recovered)
+	if st.Failed != st.Runs {
+		t.Errorf("sweep %+v: want every faulty run to fail cleanly", st)
+	}
+}
+
+var _ exec.Ring = (*Ring)(nil)
