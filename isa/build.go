@@ -17,6 +17,7 @@ type builder struct {
 	in     Inst
 	branch *expr // unresolved branch target (SOPP branches)
 
+	srcTok    [3]token    // where each VALU source was written
 	constMods uint8       // sources that are constants with neg/abs
 	constSrc  [3]pOperand // those constants as written
 }

@@ -181,6 +181,7 @@ func (b *builder) valu() *posError {
 	if err := b.checkLiterals(srcTok[:]); err != nil {
 		return err
 	}
+	b.srcTok = srcTok
 	if err := b.valuModifiers(); err != nil {
 		return err
 	}
@@ -467,6 +468,9 @@ func (b *builder) chooseEncoding() *posError {
 	in := &b.in
 	canE32 := info.hasE32() && b.e32Legal()
 	wantDPP := in.DPP != NoDPP
+	if wantDPP && (in.Src[0].Kind != OpndVGPR || in.Src[0].Count != 1) {
+		return errAt(b.srcTok[0], "invalid operand for instruction: DPP src0 must be a VGPR")
+	}
 	switch b.suffix {
 	case "_e32":
 		if !info.hasE32() {
@@ -506,9 +510,6 @@ func (b *builder) chooseEncoding() *posError {
 		}
 	}
 	if wantDPP {
-		if in.Src[0].Kind != OpndVGPR || in.Src[0].Count != 1 {
-			return errAt(b.ops[0].tok, "invalid operand for instruction: DPP src0 must be a VGPR")
-		}
 		for i := range in.Src {
 			if in.Src[i].Kind == OpndLiteral {
 				return errAt(b.mn, "invalid operand for instruction: DPP forms take no literal")
@@ -516,7 +517,7 @@ func (b *builder) chooseEncoding() *posError {
 		}
 		if info.enc == VOP3P && info.flags&fMod0 != 0 && in.Src[1].Kind != OpndVGPR {
 			// llvm-mc 19 requires a VGPR src1 in v_fma_mix* DPP.
-			return errAt(b.ops[2].tok, "invalid operand for instruction: DPP src1 must be a VGPR")
+			return errAt(b.srcTok[1], "invalid operand for instruction: DPP src1 must be a VGPR")
 		}
 	}
 	return nil

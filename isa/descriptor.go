@@ -269,7 +269,7 @@ var descDirectives = map[string]descDirective{
 	"group_segment_fixed_size":       {max: 1<<32 - 1, set: func(k *kernelDesc, v uint64) { k.d.GroupSegmentFixedSize = uint32(v) }},
 	"private_segment_fixed_size":     {max: 1<<32 - 1, set: func(k *kernelDesc, v uint64) { k.d.PrivateSegmentFixedSize = uint32(v) }},
 	"kernarg_size":                   {max: 1<<32 - 1, set: func(k *kernelDesc, v uint64) { k.d.KernargSize = uint32(v) }},
-	"user_sgpr_count":                {max: 31, set: func(k *kernelDesc, v uint64) { k.userSGPRCount = int64(v) }},
+	"user_sgpr_count":                {max: 1 << 20, set: func(k *kernelDesc, v uint64) { k.userSGPRCount = int64(v) }},
 	"user_sgpr_dispatch_ptr":         {max: 1, set: kcpBit(1, 2)},
 	"user_sgpr_queue_ptr":            {max: 1, set: kcpBit(2, 2)},
 	"user_sgpr_kernarg_segment_ptr":  {max: 1, set: kcpBit(3, 2)},

@@ -119,6 +119,10 @@ func lexLine(s string) ([]token, *posError) {
 			t.col = col
 			toks = append(toks, t)
 			i += n
+		case c == '\'' && i+2 < len(s) && s[i+2] == '\'':
+			// A character literal is an integer, as in llvm-mc.
+			toks = append(toks, token{kind: tkInt, text: s[i : i+3], col: col, ival: uint64(s[i+1])})
+			i += 3
 		case c == '"':
 			j := i + 1
 			var b strings.Builder
