@@ -13,7 +13,7 @@ import (
 func init() {
 	register(&command{
 		name:    "run",
-		args:    "[-weights model.gguf] [-steps N] [-set tok=3,pos=0] [-tier=cpu] [-json] file.zir",
+		args:    "[-weights model.gguf] [-steps N] [-set tok=3,pos=0] [-tier=auto|cpu|sim|cs|kfd|umq] [-v] [-json] file.zir",
 		summary: "run decode steps of a graph, feeding each argmax back as the next token",
 		run:     runRun,
 	})
@@ -31,6 +31,7 @@ func runRun(e *env, args []string) int {
 	}
 	tier := fs.String("tier", defTier, "where to run: "+tierNames()+" (default from $ZINCC_TIER, else cpu)")
 	asJSON := fs.Bool("json", false, "print the steps as JSON")
+	verbose := fs.Bool("v", false, "say which tier runs and, with -tier=auto, why each better tier was refused")
 	var pf pipelineFlags
 	pf.register(fs)
 	pos, status := parseFlags(fs, args)
@@ -45,8 +46,7 @@ func runRun(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "zincc run: -steps must be at least 1, got %d\n", *steps)
 		return exitUsage
 	}
-	open, ok := tiers[*tier]
-	if !ok {
+	if !knownTier(*tier) {
 		fmt.Fprintf(e.stderr, "zincc run: unknown tier %q (known: %s)\n", *tier, tierNames())
 		return exitUsage
 	}
@@ -69,7 +69,7 @@ func runRun(e *env, args []string) int {
 		return exitInput
 	}
 	defer w.Close()
-	ring, err := open(m, w)
+	ring, err := openTier(e, *tier, *verbose, m, w)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zincc run: tier %s: %v\n", *tier, err)
 		return exitInput

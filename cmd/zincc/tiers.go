@@ -25,10 +25,10 @@ var tiers = map[string]tierOpener{
 }
 
 func tierNames() string {
-	var names []string
+	names := []string{autoTier}
 	for n := range tiers {
 		names = append(names, n)
 	}
-	sort.Strings(names)
+	sort.Strings(names[1:])
 	return strings.Join(names, ", ")
 }

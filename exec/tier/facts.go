@@ -1,0 +1,131 @@
+package tier
+
+import (
+	"fmt"
+	"math/bits"
+	"runtime"
+	"unsafe"
+
+	"zincc/exec/hwring"
+	"zincc/exec/kmd"
+)
+
+// Facts is what the kernel says about the GPU at the render node.
+type Facts struct {
+	RenderNode   string            `json:"render_node"`
+	Driver       string            `json:"driver"`
+	DRMVersion   string            `json:"drm_version"`
+	DeviceID     string            `json:"device_id,omitempty"`
+	Family       uint32            `json:"family,omitempty"`
+	GCVersion    string            `json:"gc_version,omitempty"`
+	GfxTarget    string            `json:"gfx_target,omitempty"`
+	ComputeUnits uint32            `json:"compute_units,omitempty"`
+	VRAMBytes    uint64            `json:"vram_bytes,omitempty"`
+	ComputeRings int               `json:"compute_rings"`
+	UserqIPMask  uint32            `json:"userq_ip_mask"`
+	UserqSlots   uint32            `json:"userq_compute_slots"`
+	Firmware     map[string]uint32 `json:"firmware,omitempty"`
+	KFDVersion   string            `json:"kfd_version,omitempty"`
+	KFDGPUID     uint32            `json:"kfd_gpu_id,omitempty"`
+}
+
+// firmwares are the microcode versions worth reporting for compute.
+var firmwares = []struct {
+	name string
+	typ  uint32
+}{{"ME", kmd.InfoFWGFXME}, {"PFP", kmd.InfoFWGFXPFP}, {"MEC", kmd.InfoFWGFXMEC}, {"MES", kmd.InfoFWMES},
+	{"RLC", kmd.InfoFWGFXRLC}, {"IMU", kmd.InfoFWIMU}}
+
+// ReadFacts asks the render node (and KFD, when present) about the GPU. It
+// returns nil when there is no render node to ask; queries that fail are
+// left out. It never allocates GPU memory.
+func ReadFacts(cfg hwring.Config) *Facts {
+	cfg = cfg.WithDefaults()
+	dev, err := cfg.Opener.Open(cfg.RenderNode)
+	if err != nil {
+		return nil
+	}
+	defer dev.Close()
+	f := &Facts{RenderNode: cfg.RenderNode}
+	name := make([]byte, 64)
+	v := kmd.Version{NameLen: uint64(len(name))}
+	if err := ioctlWithBuffer(dev, &v, name); err != nil {
+		return nil
+	}
+	f.Driver = string(name[:min(v.NameLen, uint64(len(name)))])
+	f.DRMVersion = fmt.Sprintf("%d.%d.%d", v.Major, v.Minor, v.Patchlevel)
+	if f.Driver != "amdgpu" {
+		return f
+	}
+	if info, err := hwring.Query[kmd.DeviceInfo](dev, kmd.InfoQueryDevInfo, nil); err == nil {
+		f.DeviceID, f.Family, f.ComputeUnits, f.UserqIPMask = fmt.Sprintf("%#04x", info.DeviceID), info.Family, info.CUActiveNumber, info.UserqIPMask
+		if ip, err := hwring.Query[kmd.HWIPInfo](dev, kmd.InfoQueryHWIPInfo, func(i *kmd.Info) { i.HWIP().Type = kmd.HWIPCompute }); err == nil {
+			f.GCVersion = hwring.IPVersionString(ip.IPDiscoveryVersion)
+			f.ComputeRings = bits.OnesCount32(ip.AvailableRings)
+			f.UserqSlots = ip.UserqNumSlots
+			if hwring.CheckGfx1201(info, ip) == nil {
+				f.GfxTarget = "gfx1201"
+			}
+		}
+	}
+	if vram, err := hwring.Query[kmd.VRAMGTTInfo](dev, kmd.InfoQueryVRAMGTT, nil); err == nil {
+		f.VRAMBytes = vram.VRAMSize
+	}
+	for _, fw := range firmwares {
+		v, err := hwring.Query[kmd.FirmwareInfo](dev, kmd.InfoQueryFWVersion, func(i *kmd.Info) { i.FW().FWType = fw.typ })
+		if err == nil && v.Ver != 0 {
+			if f.Firmware == nil {
+				f.Firmware = map[string]uint32{}
+			}
+			f.Firmware[fw.name] = v.Ver
+		}
+	}
+	f.readKFD(cfg)
+	return f
+}
+
+// readKFD adds the KFD version and the topology's view of the GPU.
+func (f *Facts) readKFD(cfg hwring.Config) {
+	if kd, err := cfg.Opener.Open(cfg.KFDNode); err == nil {
+		var v kmd.KFDGetVersionArgs
+		if kd.Ioctl(kmd.IoctlKFDGetVersion, unsafe.Pointer(&v)) == nil {
+			f.KFDVersion = fmt.Sprintf("%d.%d", v.MajorVersion, v.MinorVersion)
+		}
+		kd.Close()
+	}
+	minor, err := kmd.RenderMinor(cfg.RenderNode)
+	if err != nil {
+		return
+	}
+	nodes, err := kmd.ReadTopology(cfg.Sysfs, kmd.TopologyNodesDir)
+	if err != nil {
+		return
+	}
+	if n, err := kmd.FindGPUByRenderMinor(nodes, minor); err == nil {
+		f.KFDGPUID = n.GPUID
+		if t, err := n.GfxTarget(); err == nil {
+			f.GfxTarget = t
+		}
+	}
+}
+
+// FirmwareNames returns the reported firmware names in a fixed order.
+func (f *Facts) FirmwareNames() []string {
+	var names []string
+	for _, fw := range firmwares {
+		if _, ok := f.Firmware[fw.name]; ok {
+			names = append(names, fw.name)
+		}
+	}
+	return names
+}
+
+// ioctlWithBuffer issues DRM_VERSION with name as the driver-name buffer.
+func ioctlWithBuffer(dev kmd.Device, v *kmd.Version, name []byte) error {
+	var pin runtime.Pinner
+	defer pin.Unpin()
+	v.Name = kmd.SliceAddr(&pin, name)
+	err := dev.Ioctl(kmd.IoctlDRMVersion, unsafe.Pointer(v))
+	v.Name = 0
+	return err
+}
