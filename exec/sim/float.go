@@ -1,0 +1,617 @@
+package sim
+
+import (
+	"math"
+
+	"zincc/internal/ggml"
+)
+
+// Floating-point building blocks. Everything works on raw bits so that
+// NaN payloads, signed zeros and denormals are handled explicitly rather
+// than by the host FPU. NaN results follow IEEE 754's recommendation: the
+// first NaN operand, quieted; an invalid operation gives the default NaN
+// 0x7fc00000 (positive; AMD's sign for generated NaNs is unconfirmed).
+
+const (
+	qnan32 = 0x7fc00000
+	qnan16 = 0x7e00
+	qnan64 = 0x7ff8000000000000
+)
+
+func f32(x uint32) float32  { return math.Float32frombits(x) }
+func u32f(f float32) uint32 { return math.Float32bits(f) }
+func f64(x uint64) float64  { return math.Float64frombits(x) }
+func u64f(f float64) uint64 { return math.Float64bits(f) }
+
+func isNaN32(x uint32) bool   { return x&0x7fffffff > 0x7f800000 }
+func isSNaN32(x uint32) bool  { return isNaN32(x) && x&0x00400000 == 0 }
+func isNaN16(x uint32) bool   { return x&0x7fff > 0x7c00 }
+func isSNaN16(x uint32) bool  { return isNaN16(x) && x&0x0200 == 0 }
+func isNaN64(x uint64) bool   { return x&(1<<63-1) > 0x7ff0000000000000 }
+func isSNaN64(x uint64) bool  { return isNaN64(x) && x&(1<<51) == 0 }
+func quiet32(x uint32) uint32 { return x | 0x00400000 }
+func quiet16(x uint32) uint32 { return x | 0x0200 }
+func quiet64(x uint64) uint64 { return x | 1<<51 }
+
+// nan32 repairs the NaN of a result r computed from a, b and c.
+func nan32(r, a, b, c uint32) uint32 {
+	if !isNaN32(r) {
+		return r
+	}
+	switch {
+	case isNaN32(a):
+		return quiet32(a)
+	case isNaN32(b):
+		return quiet32(b)
+	case isNaN32(c):
+		return quiet32(c)
+	}
+	return qnan32
+}
+
+func nan64(r, a, b, c uint64) uint64 {
+	if !isNaN64(r) {
+		return r
+	}
+	switch {
+	case isNaN64(a):
+		return quiet64(a)
+	case isNaN64(b):
+		return quiet64(b)
+	case isNaN64(c):
+		return quiet64(c)
+	}
+	return qnan64
+}
+
+func nan16(r, a, b, c uint32) uint32 {
+	if !isNaN16(r) {
+		return r
+	}
+	switch {
+	case isNaN16(a):
+		return quiet16(a)
+	case isNaN16(b):
+		return quiet16(b)
+	case isNaN16(c):
+		return quiet16(c)
+	}
+	return qnan16
+}
+
+// flush32 turns an f32 denormal into a zero of the same sign.
+func flush32(x uint32) uint32 {
+	if x&0x7f800000 == 0 {
+		return x & 0x80000000
+	}
+	return x
+}
+
+// post32 applies VOP3 output modifiers: omod (1 ×2, 2 ×4, 3 ×0.5), then
+// clamp to [0, 1] (NaN becomes 0, as DX10 clamp defines it), then
+// output denormal flushing.
+func post32(x uint32, omod uint8, clamp, ftz bool) uint32 {
+	if omod != 0 && !isNaN32(x) {
+		f := f32(x)
+		switch omod {
+		case 1:
+			f *= 2
+		case 2:
+			f *= 4
+		case 3:
+			f *= 0.5
+		}
+		x = u32f(f)
+	}
+	if clamp {
+		switch {
+		case isNaN32(x), x&0x80000000 != 0:
+			x = 0
+		case f32(x) > 1:
+			x = 0x3f800000
+		}
+	}
+	if ftz {
+		x = flush32(x)
+	}
+	return x
+}
+
+func post16(x uint16, omod uint8, clamp, ftz bool) uint16 {
+	if omod != 0 && !isNaN16(uint32(x)) {
+		f := f16to64(uint32(x))
+		switch omod {
+		case 1:
+			f *= 2
+		case 2:
+			f *= 4
+		case 3:
+			f *= 0.5
+		}
+		x = uint16(f16from64(f))
+	}
+	if clamp {
+		switch {
+		case isNaN16(uint32(x)), x&0x8000 != 0:
+			x = 0
+		case f16to64(uint32(x)) > 1:
+			x = 0x3c00
+		}
+	}
+	if ftz && x&0x7c00 == 0 {
+		x &= 0x8000
+	}
+	return x
+}
+
+func post64(x uint64, omod uint8, clamp, ftz bool) uint64 {
+	if omod != 0 && !isNaN64(x) {
+		f := f64(x)
+		switch omod {
+		case 1:
+			f *= 2
+		case 2:
+			f *= 4
+		case 3:
+			f *= 0.5
+		}
+		x = u64f(f)
+	}
+	if clamp {
+		switch {
+		case isNaN64(x), x&(1<<63) != 0:
+			x = 0
+		case f64(x) > 1:
+			x = 0x3ff0000000000000
+		}
+	}
+	if ftz && x&0x7ff0000000000000 == 0 {
+		x &= 1 << 63
+	}
+	return x
+}
+
+// f16to64 converts f16 bits (low 16 bits of h) to float64 exactly.
+func f16to64(h uint32) float64 { return float64(ggml.F16ToF32(uint16(h))) }
+
+// f16to32 converts f16 bits to f32 bits exactly (NaNs stay NaN, quieted).
+func f16to32(h uint32) uint32 { return u32f(ggml.F16ToF32(uint16(h))) }
+
+// f16from64 rounds x to the nearest f16 (ties to even), with gradual
+// underflow; a NaN keeps its sign and top payload bits and is quieted.
+func f16from64(x float64) uint32 { return f16round(x, false) }
+
+// f16rtz rounds x toward zero to f16 (v_cvt_pk_rtz_f16_f32): overflow
+// gives the largest finite value, not infinity.
+func f16rtz(x float64) uint32 { return f16round(x, true) }
+
+func f16round(x float64, rtz bool) uint32 {
+	b := math.Float64bits(x)
+	sign := uint32(b>>48) & 0x8000
+	exp := int(b>>52) & 0x7ff
+	man := b & (1<<52 - 1)
+	if exp == 0x7ff {
+		if man != 0 {
+			return sign | 0x7e00 | uint32(man>>42)&0x1ff
+		}
+		return sign | 0x7c00
+	}
+	if exp == 0 {
+		return sign // f64 denormals are far below half the least f16 denormal
+	}
+	e := exp - 1023
+	if e > 15 {
+		if rtz {
+			return sign | 0x7bff
+		}
+		return sign | 0x7c00
+	}
+	m := man | 1<<52
+	shift := uint(42)
+	if e < -14 {
+		shift += uint(-14 - e)
+	}
+	if shift > 54 {
+		return sign
+	}
+	v := m >> shift
+	rest := m & (1<<shift - 1)
+	half := uint64(1) << (shift - 1)
+	if !rtz && (rest > half || rest == half && v&1 == 1) {
+		v++
+	}
+	if e < -14 {
+		return sign | uint32(v)
+	}
+	return sign | (uint32(e+15)<<10 + uint32(v) - 0x400)
+}
+
+// f32from64 rounds x to f32 (ties to even) as bits.
+func f32from64(x float64) uint32 { return u32f(float32(x)) }
+
+// roundToOdd returns s+e (the exact sum of s = fl(p+q) and its error e)
+// rounded to odd in float64: exact values stay, inexact ones move to the
+// neighbour with an odd last bit. Rounding that to a format with at most
+// 51 bits of significand (f32, f16) once more gives the correctly rounded
+// result of the exact sum; this is how fused operations are emulated
+// without double rounding.
+func roundToOdd(s, e float64) float64 {
+	if e == 0 || math.IsInf(s, 0) || math.IsNaN(s) {
+		return s
+	}
+	b := math.Float64bits(s)
+	if b&1 == 0 {
+		if (e > 0) == (s > 0) {
+			b++
+		} else {
+			b--
+		}
+	}
+	return math.Float64frombits(b)
+}
+
+// twoSum returns fl(a+b) and its rounding error, exactly.
+func twoSum(a, b float64) (s, e float64) {
+	s = a + b
+	bb := float64(s - a)
+	e = float64(a-float64(s-bb)) + float64(b-bb)
+	return s, e
+}
+
+// fmaOdd computes x*y+z, exact when x*y is exact in float64 (true for
+// f32 and f16 operands), rounded to odd.
+func fmaOdd(x, y, z float64) float64 {
+	p := float64(x * y)
+	if math.IsInf(p, 0) || math.IsNaN(p) || math.IsInf(z, 0) || math.IsNaN(z) {
+		return p + z
+	}
+	s, e := twoSum(p, z)
+	return roundToOdd(s, e)
+}
+
+// add32, mul32 and fma32 are the IEEE operations on f32 bits.
+func add32(a, b uint32) uint32 { return nan32(u32f(f32(a)+f32(b)), a, b, 0) }
+func sub32(a, b uint32) uint32 { return nan32(u32f(f32(a)-f32(b)), a, b, 0) }
+func mul32(a, b uint32) uint32 { return nan32(u32f(f32(a)*f32(b)), a, b, 0) }
+func fma32(a, b, c uint32) uint32 {
+	r := float32(fmaOdd(float64(f32(a)), float64(f32(b)), float64(f32(c))))
+	return nan32(u32f(r), a, b, c)
+}
+
+func add16(a, b uint32) uint32 { return nan16(f16from64(f16to64(a)+f16to64(b)), a, b, 0) }
+func sub16(a, b uint32) uint32 { return nan16(f16from64(f16to64(a)-f16to64(b)), a, b, 0) }
+func mul16(a, b uint32) uint32 { return nan16(f16from64(f16to64(a)*f16to64(b)), a, b, 0) }
+func fma16(a, b, c uint32) uint32 {
+	return nan16(f16from64(fmaOdd(f16to64(a), f16to64(b), f16to64(c))), a, b, c)
+}
+
+func add64(a, b uint64) uint64 { return nan64(u64f(f64(a)+f64(b)), a, b, 0) }
+func mul64(a, b uint64) uint64 { return nan64(u64f(f64(a)*f64(b)), a, b, 0) }
+func fma64(a, b, c uint64) uint64 {
+	return nan64(u64f(math.FMA(f64(a), f64(b), f64(c))), a, b, c)
+}
+
+// Min and max. The _num forms are IEEE 754-2019 minimumNumber and
+// maximumNumber (a NaN operand loses to a number; -0 < +0); the
+// minimum/maximum forms propagate NaN (the pcode of V_MINIMUM_F32). Both
+// are written once over float64 with the format's NaN predicates.
+
+type fpfmt struct {
+	nan, snan func(uint64) bool
+	quiet     func(uint64) uint64
+	val       func(uint64) float64
+	sign      uint64
+}
+
+var (
+	fmt32 = fpfmt{func(x uint64) bool { return isNaN32(uint32(x)) }, func(x uint64) bool { return isSNaN32(uint32(x)) },
+		func(x uint64) uint64 { return uint64(quiet32(uint32(x))) }, func(x uint64) float64 { return float64(f32(uint32(x))) }, 1 << 31}
+	fmt16 = fpfmt{func(x uint64) bool { return isNaN16(uint32(x)) }, func(x uint64) bool { return isSNaN16(uint32(x)) },
+		func(x uint64) uint64 { return uint64(quiet16(uint32(x))) }, func(x uint64) float64 { return f16to64(uint32(x)) }, 1 << 15}
+	fmt64 = fpfmt{isNaN64, isSNaN64, quiet64, f64, 1 << 63}
+)
+
+// less orders a before b with -0 < +0.
+func (f *fpfmt) less(a, b uint64) bool {
+	x, y := f.val(a), f.val(b)
+	if x == 0 && y == 0 {
+		return a&f.sign != 0 && b&f.sign == 0
+	}
+	return x < y
+}
+
+func (f *fpfmt) minNum(a, b uint64) uint64 {
+	switch {
+	case f.nan(a) && f.nan(b):
+		return f.quiet(a)
+	case f.nan(a):
+		return b
+	case f.nan(b):
+		return a
+	case f.less(a, b):
+		return a
+	}
+	return b
+}
+
+func (f *fpfmt) maxNum(a, b uint64) uint64 {
+	switch {
+	case f.nan(a) && f.nan(b):
+		return f.quiet(a)
+	case f.nan(a):
+		return b
+	case f.nan(b):
+		return a
+	case f.less(b, a):
+		return a
+	}
+	return b
+}
+
+func (f *fpfmt) minimum(a, b uint64) uint64 {
+	switch {
+	case f.snan(a):
+		return f.quiet(a)
+	case f.snan(b):
+		return f.quiet(b)
+	case f.nan(a):
+		return a
+	case f.nan(b):
+		return b
+	case f.less(a, b):
+		return a
+	}
+	return b
+}
+
+func (f *fpfmt) maximum(a, b uint64) uint64 {
+	switch {
+	case f.snan(a):
+		return f.quiet(a)
+	case f.snan(b):
+		return f.quiet(b)
+	case f.nan(a):
+		return a
+	case f.nan(b):
+		return b
+	case f.less(b, a):
+		return a
+	}
+	return b
+}
+
+// med3Num is V_MED3_NUM: with any NaN, the min3 of the three; else the
+// median.
+func (f *fpfmt) med3Num(a, b, c uint64) uint64 {
+	if f.nan(a) || f.nan(b) || f.nan(c) {
+		return f.minNum(f.minNum(a, b), c)
+	}
+	mx := f.maxNum(f.maxNum(a, b), c)
+	switch mx {
+	case a:
+		return f.maxNum(b, c)
+	case b:
+		return f.maxNum(a, c)
+	}
+	return f.maxNum(a, b)
+}
+
+// class implements V_CMP_CLASS: bit k of mask selects signalling NaN,
+// quiet NaN, -inf, -normal, -denormal, -0, +0, +denormal, +normal, +inf.
+func classBit(kind int, neg bool) int {
+	if !neg {
+		return 9 - kind
+	}
+	return kind + 2
+}
+
+func class32(x, mask uint32) bool {
+	switch {
+	case isSNaN32(x):
+		return mask&1 != 0
+	case isNaN32(x):
+		return mask&2 != 0
+	}
+	neg := x&0x80000000 != 0
+	e, m := x>>23&0xff, x&0x7fffff
+	var k int // 0 inf, 1 normal, 2 denormal, 3 zero
+	switch {
+	case e == 0xff:
+		k = 0
+	case e != 0:
+		k = 1
+	case m != 0:
+		k = 2
+	default:
+		k = 3
+	}
+	return mask>>uint(classBit(k, neg))&1 != 0
+}
+
+func class16(x, mask uint32) bool {
+	switch {
+	case isSNaN16(x):
+		return mask&1 != 0
+	case isNaN16(x):
+		return mask&2 != 0
+	}
+	neg := x&0x8000 != 0
+	e, m := x>>10&0x1f, x&0x3ff
+	var k int
+	switch {
+	case e == 0x1f:
+		k = 0
+	case e != 0:
+		k = 1
+	case m != 0:
+		k = 2
+	default:
+		k = 3
+	}
+	return mask>>uint(classBit(k, neg))&1 != 0
+}
+
+func class64(x uint64, mask uint32) bool {
+	switch {
+	case isSNaN64(x):
+		return mask&1 != 0
+	case isNaN64(x):
+		return mask&2 != 0
+	}
+	neg := x>>63 != 0
+	e, m := x>>52&0x7ff, x&(1<<52-1)
+	var k int
+	switch {
+	case e == 0x7ff:
+		k = 0
+	case e != 0:
+		k = 1
+	case m != 0:
+		k = 2
+	default:
+		k = 3
+	}
+	return mask>>uint(classBit(k, neg))&1 != 0
+}
+
+// Conversions to integers truncate toward zero, saturate, and map NaN to
+// 0 (f32_to_i32 in the pcode; remu's behaviour).
+
+func toI32(f float64) uint32 {
+	switch {
+	case math.IsNaN(f):
+		return 0
+	case f >= 2147483647:
+		return 0x7fffffff
+	case f <= -2147483648:
+		return 0x80000000
+	}
+	return uint32(int32(f))
+}
+
+func toU32(f float64) uint32 {
+	switch {
+	case math.IsNaN(f), f <= 0:
+		return 0
+	case f >= 4294967295:
+		return 0xffffffff
+	}
+	return uint32(f)
+}
+
+// rndne rounds to the nearest integer, ties to even.
+func rndne(f float64) float64 { return math.RoundToEven(f) }
+
+// Transcendentals. The hardware approximates these (about 1 ulp); the
+// emulator computes the exact function in float64 and rounds once to the
+// target format, which is the correctly rounded result except when the
+// exact value lies within about 2^-50 (relative) of a rounding boundary.
+// Special cases follow IEEE and AMD's documentation: rcp(±0) = ±inf,
+// rsq(+0) = +inf, rsq(-0) = -inf, rsq/log/sqrt of a negative number = NaN,
+// log(±0) = -inf, exp(-inf) = +0. v_exp_f32 never returns a denormal and
+// v_log_f32 treats a denormal input as zero, whatever the denorm mode:
+// LLVM's lowering of exp2/log2 for gfx12 scales around exactly those
+// limits.
+
+func exp2f64(x float64) float64 { return math.Exp2(x) }
+
+func rcp64(x float64) float64 { return 1 / x }
+
+func rsq64(x float64) float64 {
+	if x == 0 {
+		return math.Copysign(math.Inf(1), x)
+	}
+	return 1 / math.Sqrt(x)
+}
+
+func log2f64(x float64) float64 {
+	if x == 0 {
+		return math.Inf(-1)
+	}
+	return math.Log2(x)
+}
+
+// sinRev is sin(2πx) for x in revolutions, reduced exactly first.
+func sinRev(x float64) float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return math.NaN()
+	}
+	r := x - math.Round(x)
+	return math.Sin(2 * math.Pi * r)
+}
+
+func cosRev(x float64) float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return math.NaN()
+	}
+	r := x - math.Round(x)
+	return math.Cos(2 * math.Pi * r)
+}
+
+// unary32 lifts a float64 function to f32 bits: NaN in, NaN out (quieted).
+func unary32(fn func(float64) float64) func(uint32) uint32 {
+	return func(a uint32) uint32 {
+		if isNaN32(a) {
+			return quiet32(a)
+		}
+		return nan32(f32from64(fn(float64(f32(a)))), a, 0, 0)
+	}
+}
+
+func unary16(fn func(float64) float64) func(uint32) uint32 {
+	return func(a uint32) uint32 {
+		if isNaN16(a) {
+			return quiet16(a)
+		}
+		return nan16(f16from64(fn(f16to64(a))), a, 0, 0)
+	}
+}
+
+func unary64(fn func(float64) float64) func(uint64) uint64 {
+	return func(a uint64) uint64 {
+		if isNaN64(a) {
+			return quiet64(a)
+		}
+		return nan64(u64f(fn(f64(a))), a, 0, 0)
+	}
+}
+
+// frexp splits x into a mantissa in [0.5, 1) and an exponent, keeping
+// infinities and NaN (mantissa) and giving them exponent 0.
+func frexpMant(x float64) float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return x
+	}
+	m, _ := math.Frexp(x)
+	return m
+}
+
+func frexpExp(x float64) int {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return 0
+	}
+	_, e := math.Frexp(x)
+	return e
+}
+
+// fract is x - floor(x) rounded to the format by the caller (the pcode's
+// S0 + -floor(S0)).
+func fract(x float64) float64 {
+	if math.IsInf(x, 0) {
+		return math.NaN()
+	}
+	return x - math.Floor(x)
+}
+
+// ldexp scales by 2^n with correct rounding in the target format; the
+// caller rounds (float64 holds every f32/f16 result exactly except
+// denormal f64 results, where math.Ldexp rounds correctly).
+func ldexp(x float64, n int) float64 {
+	if n > 2000 {
+		n = 2000
+	}
+	if n < -2000 {
+		n = -2000
+	}
+	return math.Ldexp(x, n)
+}

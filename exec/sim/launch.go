@@ -1,0 +1,362 @@
+package sim
+
+import (
+	"fmt"
+
+	"zincc/pm4"
+)
+
+// Launch describes one kernel launch: what the SH registers and a dispatch
+// packet give the hardware. The PM4 path builds it from COMPUTE_* registers;
+// a direct launch (GPU.Dispatch) fills it in, so the user SGPR layout is
+// whatever the caller's ABI says (plain pointers for zincc's own kernels,
+// the HSA order for code objects).
+type Launch struct {
+	// Entry is the code address of the first instruction.
+	Entry uint64
+	// Rsrc1..3 are COMPUTE_PGM_RSRC1..3: VGPR allocation and float mode
+	// (RSRC1), TIDIG_COMP_CNT and LDS_SIZE (RSRC2). RSRC2.USER_SGPR is not
+	// used: UserSGPRs says what s0.. hold.
+	Rsrc1, Rsrc2, Rsrc3 uint32
+	// UserSGPRs are loaded into s0, s1, ... of every wave (at most 16
+	// words, the COMPUTE_USER_DATA registers).
+	UserSGPRs []uint32
+	// Start is the first workgroup id and Groups the number of workgroups
+	// along each axis.
+	Start, Groups [3]uint32
+	// Block is the workgroup size in threads along each axis.
+	Block [3]uint32
+	// LastBlock, where not 0, is the size of the last workgroup along an
+	// axis (a partial workgroup).
+	LastBlock [3]uint32
+	// Wave32 selects 32-lane waves (COMPUTE_DISPATCH_INITIATOR.CS_W32_EN);
+	// otherwise waves have 64 lanes.
+	Wave32 bool
+}
+
+// Hardware limits checked at launch.
+const (
+	maxWorkgroupThreads = 1024      // threads per workgroup
+	maxLDSBytes         = 64 * 1024 // LDS per workgroup on gfx1201
+	maxVGPRs            = 256       // architectural VGPRs per lane
+	numSGPRCodes        = 128       // the scalar register file by operand code
+)
+
+// Dispatch runs one launch directly, without PM4; it is its own
+// submission for the hazard checker. Stats.PerDispatch[0] describes it.
+func (g *GPU) Dispatch(l Launch) (Stats, error) {
+	var st Stats
+	g.hz.clear()
+	site := Site{Dispatch: 0, Wave: -1, Lane: -1, Packet: "direct launch", Kernel: l.Entry, KernelName: g.labels[l.Entry]}
+	ref := DispatchRef{Index: 0, Packet: "direct launch", Kernel: l.Entry, KernelName: site.KernelName}
+	c := cp{g: g, st: &st}
+	err := g.launch(&l, ref, site, &st, &c)
+	return st, err
+}
+
+// launch validates l, runs every workgroup and checks the dispatch's
+// accesses against earlier ones.
+func (g *GPU) launch(l *Launch, ref DispatchRef, site Site, st *Stats, c *cp) error {
+	d, err := g.newDispatch(l, site)
+	if err != nil {
+		return err
+	}
+	ds := DispatchStats{Index: ref.Index, Packet: ref.Packet, IBOffset: ref.IBOffset, Kernel: l.Entry, KernelName: ref.KernelName,
+		Groups: l.Groups, Block: l.Block, Wave32: l.Wave32}
+	runErr := d.run()
+	ds.Waves, ds.Instructions, ds.LaneInstructions = d.waves, d.insts, d.lanes
+	g.clock += d.insts
+	st.add(ds)
+	if runErr != nil {
+		g.hz.free = append(g.hz.free, d.sets)
+		return runErr
+	}
+	if d.sets != nil {
+		if h := g.hz.check(ref, d.sets, false, &g.mem); h != nil {
+			if err := c.hazard(h); err != nil {
+				g.hz.free = append(g.hz.free, d.sets)
+				return err
+			}
+		}
+		g.hz.push(ref, d.sets)
+	}
+	return nil
+}
+
+// dispatch is one launch being executed.
+type dispatch struct {
+	g    *GPU
+	l    *Launch
+	site Site
+	prog *program
+	w64  bool
+	// lanes per wave, VGPRs per wave, LDS bytes per workgroup.
+	width, nvgpr, ldsBytes int
+	mode                   uint32 // RSRC1 FLOAT_MODE [19:12]
+	tidig                  uint32
+	sets                   *accessSets // nil when hazards are off
+	budget                 uint64
+	// statistics
+	waves, insts, lanes uint64
+}
+
+func (g *GPU) newDispatch(l *Launch, site Site) (*dispatch, error) {
+	bad := func(format string, args ...any) error {
+		return &LaunchError{Detail: fmt.Sprintf(format, args...), Site: site}
+	}
+	if len(l.UserSGPRs) > pm4.NumUserData {
+		return nil, bad("%d user SGPRs; at most %d (COMPUTE_USER_DATA_0..15)", len(l.UserSGPRs), pm4.NumUserData)
+	}
+	threads := uint64(1)
+	for i, n := range l.Block {
+		if n == 0 {
+			return nil, bad("workgroup size %c is 0 (COMPUTE_NUM_THREAD_%c)", 'X'+i, 'X'+i)
+		}
+		if l.LastBlock[i] > n {
+			return nil, bad("partial workgroup size %c (%d) exceeds the full size %d", 'X'+i, l.LastBlock[i], n)
+		}
+		threads *= uint64(n)
+		if uint64(l.Start[i])+uint64(l.Groups[i]) > 1<<32 {
+			return nil, bad("workgroup ids along %c pass 2^32", 'X'+i)
+		}
+	}
+	if threads > maxWorkgroupThreads {
+		return nil, bad("workgroup of %dx%dx%d = %d threads; gfx1201 allows %d", l.Block[0], l.Block[1], l.Block[2], threads, maxWorkgroupThreads)
+	}
+	if l.Block[0] > 1024 || l.Block[1] > 1024 || l.Block[2] > 1024 {
+		return nil, bad("workgroup dimension over 1024 does not fit the 10-bit work-item id fields of v0")
+	}
+	if l.Entry%4 != 0 {
+		return nil, bad("kernel entry 0x%x is not 4-byte aligned", l.Entry)
+	}
+	r1 := pm4.UnpackPgmRsrc1(l.Rsrc1)
+	r2 := pm4.UnpackPgmRsrc2(l.Rsrc2)
+	mode := r1.FloatMode
+	if mode&0xf != 0 {
+		return nil, bad("RSRC1.FLOAT_MODE rounds other than to nearest even (0x%02x); only round-to-nearest-even is modelled", mode)
+	}
+	lds := int(r2.LDSSize) * 512
+	if lds > maxLDSBytes {
+		return nil, bad("RSRC2.LDS_SIZE requests %d bytes of LDS; gfx1201 gives a workgroup at most %d", lds, maxLDSBytes)
+	}
+	if r2.TIDIGCompCnt > 2 {
+		return nil, bad("RSRC2.TIDIG_COMP_CNT is %d; 0, 1 and 2 are defined", r2.TIDIGCompCnt)
+	}
+	d := &dispatch{g: g, l: l, site: site, w64: !l.Wave32, width: 32, mode: mode, tidig: r2.TIDIGCompCnt,
+		ldsBytes: lds, budget: g.cfg.MaxInstructions}
+	granule := 8
+	if d.w64 {
+		d.width, granule = 64, 4
+	}
+	d.nvgpr = (int(r1.VGPRs) + 1) * granule
+	if d.nvgpr > maxVGPRs {
+		d.nvgpr = maxVGPRs
+	}
+	prog, err := g.program(l.Entry, d.w64, site)
+	if err != nil {
+		return nil, err
+	}
+	d.prog = prog
+	if g.hz.mode != HazardOff {
+		d.sets = g.hz.newSets()
+	}
+	return d, nil
+}
+
+// run executes every workgroup of the dispatch, x fastest.
+func (d *dispatch) run() error {
+	l := d.l
+	for gz := uint32(0); gz < l.Groups[2]; gz++ {
+		for gy := uint32(0); gy < l.Groups[1]; gy++ {
+			for gx := uint32(0); gx < l.Groups[0]; gx++ {
+				size := l.Block
+				idx := [3]uint32{gx, gy, gz}
+				for i := 0; i < 3; i++ {
+					if idx[i] == l.Groups[i]-1 && l.LastBlock[i] != 0 {
+						size[i] = l.LastBlock[i]
+					}
+				}
+				id := [3]uint32{l.Start[0] + gx, l.Start[1] + gy, l.Start[2] + gz}
+				if err := d.runWorkgroup(id, size); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// workgroup is the barrier state of the workgroup being run.
+type workgroup struct {
+	id      [3]uint32
+	waves   []*wave
+	members int // waves that take part in the barrier (not ended, not left)
+	signals int // members that have signalled the current barrier
+}
+
+// signal records that w reached s_barrier_signal and releases the barrier
+// when every member has.
+func (wg *workgroup) signal(w *wave) (first bool) {
+	if w.signalled || w.leftBarrier {
+		return false
+	}
+	first = wg.signals == 0
+	w.signalled = true
+	wg.signals++
+	wg.tryRelease()
+	return first
+}
+
+// leave removes w from the barrier (s_endpgm, s_barrier_leave).
+func (wg *workgroup) leave(w *wave) {
+	if w.leftBarrier {
+		return
+	}
+	w.leftBarrier = true
+	wg.members--
+	if w.signalled {
+		w.signalled = false
+		wg.signals--
+	}
+	wg.tryRelease()
+}
+
+// tryRelease completes the barrier once every member has signalled: a
+// wave blocked in s_barrier_wait resumes (its wait is satisfied); any
+// other member finds the completion recorded when it reaches its wait
+// (WAVE_BARRIER_COMPLETE in the pcode of S_BARRIER_WAIT).
+func (wg *workgroup) tryRelease() {
+	if wg.signals == 0 || wg.signals < wg.members {
+		return
+	}
+	wg.signals = 0
+	for _, o := range wg.waves {
+		o.signalled = false
+		switch {
+		case o.state == waveAtBarrier:
+			o.state = waveRunning
+		case o.state == waveRunning && !o.leftBarrier:
+			o.barrierDone = true
+		}
+	}
+}
+
+func (d *dispatch) runWorkgroup(id, size [3]uint32) error {
+	g := d.g
+	threads := int(size[0] * size[1] * size[2])
+	nw := (threads + d.width - 1) / d.width
+	for len(g.wavePool) < nw {
+		g.wavePool = append(g.wavePool, &wave{})
+	}
+	if cap(g.lds) < d.ldsBytes {
+		g.lds = make([]byte, d.ldsBytes)
+	}
+	lds := g.lds[:d.ldsBytes]
+	clear(lds)
+	wg := &workgroup{id: id, waves: g.wavePool[:nw], members: nw}
+	for i, w := range wg.waves {
+		d.initWave(w, wg, i, size, threads, lds)
+	}
+	d.waves += uint64(nw)
+	for live := nw; live > 0; {
+		progress := false
+		for _, w := range wg.waves {
+			if w.state != waveRunning {
+				continue
+			}
+			progress = true
+			w.run()
+			if w.err != nil {
+				return w.err
+			}
+			if w.state == waveEnded {
+				live--
+			}
+		}
+		if !progress {
+			return &HangError{Reason: "every wave of the workgroup waits at a barrier that cannot complete", Site: wg.waves[0].site(), Waves: wg.states()}
+		}
+	}
+	return nil
+}
+
+func (wg *workgroup) states() []WaveState {
+	out := make([]WaveState, len(wg.waves))
+	for i, w := range wg.waves {
+		st := "running"
+		switch w.state {
+		case waveAtBarrier:
+			st = "at barrier"
+		case waveEnded:
+			st = "ended"
+		}
+		out[i] = WaveState{Workgroup: wg.id, Wave: i, PC: w.pc, State: st}
+	}
+	return out
+}
+
+// initWave sets up wave i of a workgroup of the given size the way gfx12
+// launches it (AMDGPUUsage "Initial Kernel Execution State", the ISA
+// sheet §6): user SGPRs in s0.., workgroup ids in ttmp9 (X) and ttmp7
+// (Y low, Z high), the wave's index in ttmp8[29:25], packed work-item ids
+// in v0 as TIDIG_COMP_CNT enables them, EXEC covering the wave's threads;
+// everything else zero.
+func (d *dispatch) initWave(w *wave, wg *workgroup, i int, size [3]uint32, threads int, lds []byte) {
+	w.d = d
+	w.wg = wg
+	w.index = i
+	w.prog = d.prog
+	w.pc = d.l.Entry
+	w.state = waveRunning
+	w.err = nil
+	w.signalled, w.leftBarrier, w.barrierDone = false, false, false
+	w.w64 = d.w64
+	w.width = d.width
+	w.laneMask = 1<<32 - 1
+	if d.w64 {
+		w.laneMask = ^uint64(0)
+	}
+	w.lds = lds
+	w.setMode(d.mode)
+	w.s = [numSGPRCodes]uint32{}
+	copy(w.s[:], d.l.UserSGPRs)
+	w.s[codeTTMP0+9] = wg.id[0]
+	w.s[codeTTMP0+7] = wg.id[1]&0xffff | wg.id[2]<<16
+	w.s[codeTTMP0+8] = uint32(i&31) << 25
+	w.scc = 0
+	n := d.nvgpr * 64
+	if cap(w.vgpr) < n {
+		w.vgpr = make([]uint32, n)
+	}
+	w.vgpr = w.vgpr[:n]
+	clear(w.vgpr)
+	w.nvgpr = d.nvgpr
+	first := i * d.width
+	active := threads - first
+	if active > d.width {
+		active = d.width
+	}
+	var exec uint64
+	if active >= 64 {
+		exec = ^uint64(0)
+	} else {
+		exec = 1<<uint(active) - 1
+	}
+	w.s[codeExecLo] = uint32(exec)
+	if d.w64 {
+		w.s[codeExecLo+1] = uint32(exec >> 32)
+	}
+	sx, sy := int(size[0]), int(size[1])
+	for lane := 0; lane < active; lane++ {
+		t := first + lane
+		x, y, z := t%sx, (t/sx)%sy, t/(sx*sy)
+		v := uint32(x)
+		if d.tidig >= 1 {
+			v |= uint32(y) << 10
+		}
+		if d.tidig >= 2 {
+			v |= uint32(z) << 20
+		}
+		w.vgpr[lane] = v
+	}
+}

@@ -1,0 +1,146 @@
+package sim
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"strings"
+)
+
+// Global memory (VGLOBAL). The address of a lane is the SGPR pair saddr
+// plus the zero-extended 32-bit VGPR vaddr, or (saddr = off) the VGPR pair
+// vaddr; plus the signed 24-bit instruction offset (the ISA sheet §5.4).
+// Inactive lanes do not access memory at all. Every access is checked
+// against the mappings (a page fault names the lane) and recorded for the
+// hazard checker. Misaligned addresses are allowed.
+
+type vmemKind uint8
+
+const (
+	vmLoad vmemKind = iota
+	vmStore
+	vmAtomic
+)
+
+type vmemOp struct {
+	kind   vmemKind
+	bytes  int
+	signed bool
+	d16    int // 0 whole registers, 1 low half, 2 high half
+	fn     rmw
+}
+
+var vmemOps []vmemOp
+
+func (w *wave) gaddr(in *inst, l int) uint64 {
+	var a uint64
+	v := in.src[0].reg
+	if in.src[2].kind == opSGPR {
+		a = uint64(w.s[in.src[2].reg]) | uint64(w.s[(in.src[2].reg+1)&127])<<32
+		a += uint64(w.vgpr[int(v)<<6|l])
+	} else {
+		a = uint64(w.vgpr[int(v)<<6|l]) | uint64(w.vgpr[(int(v)+1)<<6|l])<<32
+	}
+	return a + uint64(int64(in.op.Offset))
+}
+
+func xVMEM(w *wave, in *inst) {
+	op := &vmemOps[in.sem.aux]
+	nreg := (op.bytes + 3) / 4
+	for m := w.exec(); m != 0; m &= m - 1 {
+		l := bits.TrailingZeros64(m)
+		addr := w.gaddr(in, l)
+		switch op.kind {
+		case vmLoad:
+			b := w.mem(in, l, addr, uint64(op.bytes), AccessRead)
+			if b == nil {
+				return
+			}
+			var v [4]uint32
+			if op.bytes < 4 {
+				x := getLE(b)
+				if op.signed {
+					x = signExtend(x, uint32(8*op.bytes))
+				}
+				v[0] = uint32(x)
+			} else {
+				for k := 0; k < nreg; k++ {
+					v[k] = binary.LittleEndian.Uint32(b[4*k:])
+				}
+			}
+			w.writeData(in.dst.reg, l, v[:nreg], op.d16)
+		case vmStore:
+			v := w.readData(in.src[1].reg, l, nreg, op.d16)
+			b := w.mem(in, l, addr, uint64(op.bytes), AccessWrite)
+			if b == nil {
+				return
+			}
+			storeLE(b, v)
+		case vmAtomic:
+			wide := op.bytes == 8
+			d0 := w.reg64(in.src[1].reg, l, wide)
+			var d1 uint64
+			if in.src[1].n >= 2 && !wide || in.src[1].n >= 4 {
+				// cmpswap: the data tuple is {src, cmp}
+				k := uint16(1)
+				if wide {
+					k = 2
+				}
+				d1 = w.reg64(in.src[1].reg+k, l, wide)
+			}
+			b := w.mem(in, l, addr, uint64(op.bytes), AccessAtomic)
+			if b == nil {
+				return
+			}
+			old := getLE(b)
+			putLE(b, op.fn(old, d0, d1))
+			if in.dst.kind == opVGPR {
+				w.setReg64(in.dst.reg, l, old, wide)
+			}
+		}
+	}
+}
+
+func registerVMEM() {
+	add := func(name string, op vmemOp) {
+		vmemOps = append(vmemOps, op)
+		def(name, &semantics{exec: xVMEM, aux: len(vmemOps) - 1, setup: func(in *inst) string {
+			in.src[2] = resolve(in.op.SAddr, cB32, false, false)
+			return ""
+		}})
+	}
+	for _, v := range []struct {
+		sfx   string
+		bytes int
+	}{{"b32", 4}, {"b64", 8}, {"b96", 12}, {"b128", 16}} {
+		add("global_load_"+v.sfx, vmemOp{kind: vmLoad, bytes: v.bytes})
+		add("global_store_"+v.sfx, vmemOp{kind: vmStore, bytes: v.bytes})
+	}
+	add("global_store_b8", vmemOp{kind: vmStore, bytes: 1})
+	add("global_store_b16", vmemOp{kind: vmStore, bytes: 2})
+	add("global_store_d16_hi_b8", vmemOp{kind: vmStore, bytes: 1, d16: 2})
+	add("global_store_d16_hi_b16", vmemOp{kind: vmStore, bytes: 2, d16: 2})
+	add("global_load_u8", vmemOp{kind: vmLoad, bytes: 1})
+	add("global_load_i8", vmemOp{kind: vmLoad, bytes: 1, signed: true})
+	add("global_load_u16", vmemOp{kind: vmLoad, bytes: 2})
+	add("global_load_i16", vmemOp{kind: vmLoad, bytes: 2, signed: true})
+	add("global_load_d16_u8", vmemOp{kind: vmLoad, bytes: 1, d16: 1})
+	add("global_load_d16_i8", vmemOp{kind: vmLoad, bytes: 1, signed: true, d16: 1})
+	add("global_load_d16_b16", vmemOp{kind: vmLoad, bytes: 2, d16: 1})
+	add("global_load_d16_hi_u8", vmemOp{kind: vmLoad, bytes: 1, d16: 2})
+	add("global_load_d16_hi_i8", vmemOp{kind: vmLoad, bytes: 1, signed: true, d16: 2})
+	add("global_load_d16_hi_b16", vmemOp{kind: vmLoad, bytes: 2, d16: 2})
+	for _, n := range []string{"global_inv", "global_wb", "global_wbinv"} {
+		def(n, &semantics{exec: xNop})
+	}
+	for _, name := range opNames() {
+		if !strings.HasPrefix(name, "global_atomic_") {
+			continue
+		}
+		fnName, width := splitAtomic(strings.TrimPrefix(name, "global_atomic_"))
+		fn, ok := atomicFn(fnName, width)
+		if !ok {
+			continue
+		}
+		add(name, vmemOp{kind: vmAtomic, bytes: width / 8, fn: fn})
+	}
+}
