@@ -313,13 +313,6 @@ func csIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 	var ib *kmd.CSChunkIB
 	var resident []*bo
 	listGiven := false
-	if in.BOListHandle != 0 {
-		l := f.lists[in.BOListHandle]
-		if l == nil {
-			return unix.ENOENT
-		}
-		resident, listGiven = l, true
-	}
 	for _, p := range ptrs {
 		ch, errno := userSlice[kmd.CSChunk](p, 1)
 		if errno != 0 {
@@ -337,8 +330,8 @@ func csIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 			x := s[0]
 			ib = &x
 		case kmd.ChunkIDBOHandles:
-			if listGiven || ch[0].LengthDW < kmd.BOListInLengthDW {
-				return unix.EINVAL
+			if listGiven || in.BOListHandle != 0 || ch[0].LengthDW < kmd.BOListInLengthDW {
+				return unix.EINVAL // amdgpu_cs_parser_bos: a chunk and a list handle together
 			}
 			s, errno := userSlice[kmd.BOListIn](ch[0].ChunkData, 1)
 			if errno != 0 {
@@ -354,6 +347,13 @@ func csIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 	}
 	if ib == nil {
 		return unix.EINVAL
+	}
+	if in.BOListHandle != 0 {
+		l := f.lists[in.BOListHandle]
+		if l == nil {
+			return unix.ENOENT
+		}
+		resident = l
 	}
 	ip := d.ipInfo(ib.IPType)
 	if ip == nil || ib.IPInstance != 0 || ib.Ring >= 32 || ip.AvailableRings&(1<<ib.Ring) == 0 ||
