@@ -1,0 +1,137 @@
+package gfx1201
+
+// The kernel ABI: the contract between each kernel of the library
+// (isa/kernels/*.s) and the lowering. A kernel receives its arguments in
+// user SGPRs s0, s1, ... in the order listed (a pointer takes two SGPRs, low
+// half first; at most 16 SGPRs in all), its workgroup id X in ttmp9, and its
+// local thread id in v0. Every kernel is wave32 with a one-dimensional
+// workgroup of Block threads; the lowering launches Groups(Size) workgroups.
+
+// ArgKind is the type of one kernel argument.
+type ArgKind uint8
+
+// The argument kinds.
+const (
+	ArgPtr ArgKind = iota + 1 // a 64-bit GPU address, two SGPRs
+	ArgU32                    // a 32-bit integer, one SGPR
+	ArgF32                    // a float32's bits, one SGPR
+)
+
+// SGPRs is the number of SGPRs an argument of this kind takes.
+func (k ArgKind) SGPRs() int {
+	if k == ArgPtr {
+		return 2
+	}
+	return 1
+}
+
+// Arg names one kernel argument.
+type Arg struct {
+	Name string
+	Kind ArgKind
+}
+
+// Size is what a launch is sized by: the element count, the rows of a
+// matrix, the heads of an attention.
+type Size struct {
+	N     int // elements (elementwise ops, embed, rope, kv_store, copy bytes)
+	Rows  int // matvec rows
+	Heads int // attention query heads
+}
+
+// KernelABI describes one kernel of the library.
+type KernelABI struct {
+	Name   string // the .amdhsa_kernel symbol
+	Args   []Arg  // user SGPRs, in order
+	Block  uint32 // threads per workgroup
+	Groups func(s Size) uint32
+	Doc    string // what one workgroup does
+}
+
+// UserSGPRs is the number of user SGPRs the arguments fill.
+func (k *KernelABI) UserSGPRs() int {
+	n := 0
+	for _, a := range k.Args {
+		n += a.Kind.SGPRs()
+	}
+	return n
+}
+
+func ptr(name string) Arg { return Arg{name, ArgPtr} }
+func u32(name string) Arg { return Arg{name, ArgU32} }
+func f32(name string) Arg { return Arg{name, ArgF32} }
+
+// perThread launches one thread per element, 256 to a workgroup.
+func perThread(s Size) uint32 { return uint32((s.N + 255) / 256) }
+
+// oneGroup launches a single workgroup (parallel reductions over a vector).
+func oneGroup(Size) uint32 { return 1 }
+
+// perRow launches one wave per matrix row, eight to a workgroup.
+func perRow(s Size) uint32 { return uint32((s.Rows + 7) / 8) }
+
+// perHead launches one workgroup per attention query head.
+func perHead(s Size) uint32 { return uint32(s.Heads) }
+
+// MaxAttentionContext bounds the positions an attention kernel attends over:
+// its scores live in LDS (4 bytes each, 16 KiB).
+const MaxAttentionContext = 4096
+
+// ABIs lists every kernel of the library.
+var ABIs = []KernelABI{
+	// embed: thread t writes dst[t] = table[row][t] as f32 (t < cols).
+	{Name: "zincc_embed_f32", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+	{Name: "zincc_embed_f16", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+	{Name: "zincc_embed_q4_0", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+	{Name: "zincc_embed_q8_0", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+
+	// rms_norm: one workgroup reduces sum(x²) across its waves, then scales.
+	{Name: "zincc_rms_norm", Args: []Arg{ptr("x"), ptr("w"), ptr("dst"), u32("n"), f32("eps")}, Block: 256, Groups: oneGroup, Doc: "the whole vector"},
+
+	// elementwise: thread t computes dst[t] (t < n).
+	{Name: "zincc_add", Args: []Arg{ptr("a"), ptr("b"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 elements"},
+	{Name: "zincc_mul", Args: []Arg{ptr("a"), ptr("b"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 elements"},
+	{Name: "zincc_swiglu", Args: []Arg{ptr("gate"), ptr("up"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 elements"},
+	{Name: "zincc_silu", Args: []Arg{ptr("x"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 elements"},
+	// copy: thread t copies byte t (t < n bytes).
+	{Name: "zincc_copy", Args: []Arg{ptr("src"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 bytes"},
+
+	// matvec: each wave computes one row's dot product across its 32 lanes
+	// and reduces it with cross-lane operations; lane 0 writes dst[row].
+	{Name: "zincc_matvec_f32", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
+	{Name: "zincc_matvec_f16", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
+	{Name: "zincc_matvec_q4_0", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
+	{Name: "zincc_matvec_q8_0", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
+
+	// rope: thread t writes dst[t] from its rotation pair (t < n); mode 0 is
+	// normal (pairs 2i, 2i+1), 1 is NeoX (pairs i, i+dims/2).
+	{Name: "zincc_rope", Args: []Arg{ptr("x"), ptr("dst"), u32("pos"), u32("n"), u32("head_dim"), u32("dims"), f32("theta"), u32("mode")},
+		Block: 256, Groups: perThread, Doc: "256 elements"},
+
+	// kv_store: thread t writes cache[pos][t] = x[t] (t < width).
+	{Name: "zincc_kv_store_f32", Args: []Arg{ptr("x"), ptr("cache"), u32("pos"), u32("width")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+	{Name: "zincc_kv_store_f16", Args: []Arg{ptr("x"), ptr("cache"), u32("pos"), u32("width")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+
+	// attention: workgroup h handles query head h: scores for rows 0..pos in
+	// LDS, max and sum reductions, then the weighted sum of V rows.
+	{Name: "zincc_attention_f32", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("dst"), u32("pos"), u32("heads"), u32("kv_heads"), u32("head_dim"), f32("scale")},
+		Block: 256, Groups: perHead, Doc: "one query head"},
+	{Name: "zincc_attention_f16", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("dst"), u32("pos"), u32("heads"), u32("kv_heads"), u32("head_dim"), f32("scale")},
+		Block: 256, Groups: perHead, Doc: "one query head"},
+
+	// softmax and argmax: one workgroup reduces the whole vector. argmax
+	// writes the lowest index of the largest element (NaN never wins; an
+	// all-NaN vector gives 0).
+	{Name: "zincc_softmax", Args: []Arg{ptr("x"), ptr("dst"), u32("n")}, Block: 256, Groups: oneGroup, Doc: "the whole vector"},
+	{Name: "zincc_argmax", Args: []Arg{ptr("x"), ptr("dst"), u32("n")}, Block: 256, Groups: oneGroup, Doc: "the whole vector"},
+}
+
+// LookupABI returns the ABI of the kernel named name, or nil.
+func LookupABI(name string) *KernelABI {
+	for i := range ABIs {
+		if ABIs[i].Name == name {
+			return &ABIs[i]
+		}
+	}
+	return nil
+}
