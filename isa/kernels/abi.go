@@ -1,7 +1,7 @@
-package gfx1201
+package kernels
 
-// The kernel ABI: the contract between each kernel of the library
-// (isa/kernels/*.s) and the lowering. A kernel receives its arguments in
+// The kernel ABI: the contract between each kernel of the library (the .s
+// files of this package) and the lowering (lower/gfx1201). A kernel receives its arguments in
 // user SGPRs s0, s1, ... in the order listed (a pointer takes two SGPRs, low
 // half first; at most 16 SGPRs in all), its workgroup id X in ttmp9, and its
 // local thread id in v0. Every kernel is wave32 with a one-dimensional
