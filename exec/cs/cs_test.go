@@ -12,6 +12,7 @@ import (
 	"zincc/exec/fake"
 	"zincc/exec/hwring"
 	"zincc/exec/kmd"
+	"zincc/exec/sim"
 	_ "zincc/internal/golden"
 	"zincc/ir"
 	"zincc/lower/gfx1201"
@@ -255,8 +256,8 @@ func TestPageFaultFailsFence(t *testing.T) {
 	if !errors.Is(err, unix.ETIME) || !strings.Contains(err.Error(), "this context caused it") {
 		t.Fatalf("Step with a faulting IB = %v, want a guilty ETIME", err)
 	}
-	var f *fake.Fault
-	if faults := d.Faults(); len(faults) != 1 || !errors.As(faults[0], &f) || f.Reason != "read-only" || f.Access != "write" {
+	var f *sim.PageFault
+	if faults := d.Faults(); len(faults) != 1 || !errors.As(faults[0], &f) || f.Reason != "read-only" || f.Access != sim.AccessWrite {
 		t.Errorf("faults %v, want one write to read-only memory", faults)
 	}
 }

@@ -2,7 +2,6 @@ package fake
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"sync/atomic"
@@ -108,9 +107,8 @@ func (q *queue) kick() {
 func (q *queue) die(err error) {
 	q.dead = err
 	q.d.fault(err)
-	var f *Fault
-	if q.owner.kind == kfdFile && errors.As(err, &f) {
-		q.owner.memoryException(f.VA)
+	if va, ok := faultAddress(err); ok && q.owner.kind == kfdFile {
+		q.owner.memoryException(va)
 	}
 }
 

@@ -14,11 +14,11 @@
 // apertures, allocations and GPU mappings, compute queues with the
 // kernel's buffer checks, doorbells, write and read pointers, and events.
 //
-// Submitted indirect buffers run on a pluggable Executor (the emulated GPU
-// of exec/sim once it lands; PacketExecutor until then). Queue rings are
-// walked by the fake's command-processor front end (cp.go), which executes
-// INDIRECT_BUFFER packets on the Executor and handles RELEASE_MEM and
-// interrupts itself.
+// Submitted indirect buffers run on a pluggable Executor, by default the
+// emulated gfx1201 of exec/sim (SimExecutor), so the bytes a ring submits
+// are the bytes that run. Queue rings are walked by the fake's
+// command-processor front end (cp.go), which executes INDIRECT_BUFFER
+// packets on the Executor and handles RELEASE_MEM and interrupts itself.
 //
 // The driver counts every live resource (Live) and what closing a file had
 // to reclaim (Reaped), logs every device operation (Ops), and fails any one

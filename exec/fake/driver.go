@@ -74,7 +74,8 @@ type Config struct {
 	GPUVMLimit  uint64
 	RelaxedCWSR bool // accept a CWSR size >= the node's (Linux commit d15deafab5d7)
 
-	// Executor runs submitted IBs; nil means PacketExecutor.
+	// Executor runs submitted IBs; nil means a SimExecutor with the
+	// emulator's defaults (hazards stop the submission).
 	Executor Executor
 	// MaxSleep caps how long a wait ioctl sleeps toward its deadline, so
 	// a test with a mistaken infinite timeout still ends.
@@ -245,7 +246,7 @@ func New(cfg Config) *Driver {
 	d := &Driver{cfg: cfg, exe: cfg.Executor, files: map[int]*file{}, nextFd: 100,
 		offsets: map[uint64]*bo{}, nextOffset: 1 << 32}
 	if d.exe == nil {
-		d.exe = PacketExecutor{}
+		d.exe = &SimExecutor{}
 	}
 	if d.cfg.MaxSleep <= 0 {
 		d.cfg.MaxSleep = 5 * time.Second

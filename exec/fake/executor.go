@@ -3,8 +3,9 @@ package fake
 import (
 	"errors"
 	"fmt"
-	"io"
+	"unsafe"
 
+	"zincc/exec/sim"
 	"zincc/pm4"
 )
 
@@ -22,107 +23,92 @@ type ExecutorFunc func(vm *VM, ibVA uint64, dwords int) error
 // Execute calls f.
 func (f ExecutorFunc) Execute(vm *VM, ibVA uint64, dwords int) error { return f(vm, ibVA, dwords) }
 
-// ErrNotModelled is wrapped by PacketExecutor's error for a packet it does
-// not execute.
-var ErrNotModelled = errors.New("packet not modelled")
+// SimExecutor runs IBs on the emulated gfx1201 of exec/sim, the fake
+// driver's default GPU. It keeps one emulated GPU (SH registers and
+// decoded programs survive between submissions, as on hardware) and maps
+// into it exactly the VM the submission sees, without copying: a buffer
+// object's memory is the GPU's memory, as with a real BO.
+type SimExecutor struct {
+	// Config configures the emulated GPU (hazard mode, watchdog).
+	Config sim.Config
+	// Stats, when set, is called with the statistics of each submission.
+	Stats func(sim.Stats)
 
-// PacketExecutor is a stand-in GPU for testing ring and driver plumbing
-// until exec/sim lands: TEST SUPPORT ONLY, NOT A GPU MODEL. It executes the
-// memory-writing command-processor packets — WRITE_DATA to memory,
-// RELEASE_MEM with 32- or 64-bit data, COPY_DATA memory to memory — treats
-// NOP, ACQUIRE_MEM, EVENT_WRITE and SET_SH_REG as having no visible effect,
-// follows chained INDIRECT_BUFFERs, and stops with an error wrapping
-// ErrNotModelled at anything else, dispatches included: it runs no shader.
-type PacketExecutor struct{}
-
-// maxChain bounds INDIRECT_BUFFER chains (a loop of chained IBs would
-// otherwise never end).
-const maxChain = 16
+	gpu    *sim.GPU
+	mapped []Mapping // what gpu maps now
+}
 
 // Execute implements Executor.
-func (PacketExecutor) Execute(vm *VM, ibVA uint64, dwords int) error {
-	for depth := 0; ; depth++ {
-		if depth == maxChain {
-			return fmt.Errorf("fake executor: more than %d chained IBs", maxChain)
-		}
-		if _, err := vm.Slice(ibVA, uint64(dwords)*4, "read"); err != nil {
-			return fmt.Errorf("fetch IB at %#x: %w", ibVA, err)
-		}
-		ib, _ := vm.ReadDwords(ibVA, dwords)
-		next, nextLen, err := runPackets(vm, ib)
-		if err != nil {
-			return fmt.Errorf("IB at %#x: %w", ibVA, err)
-		}
-		if next == 0 {
-			return nil
-		}
-		ibVA, dwords = next, nextLen
+func (s *SimExecutor) Execute(vm *VM, ibVA uint64, dwords int) error {
+	if s.gpu == nil {
+		s.gpu = sim.New(s.Config)
 	}
+	if err := s.sync(vm.Mappings()); err != nil {
+		return err
+	}
+	st, err := s.gpu.ExecuteAt(ibVA, uint32(dwords))
+	if s.Stats != nil {
+		s.Stats(st)
+	}
+	return err
 }
 
-// runPackets executes ib; a chained INDIRECT_BUFFER ends it and is
-// returned as (address, size).
-func runPackets(vm *VM, ib []uint32) (chainVA uint64, chainLen int, err error) {
-	r := pm4.NewReader(ib)
-	for {
-		p, err := r.Next()
-		if err == io.EOF {
-			return 0, 0, nil
-		}
-		if err != nil {
-			return 0, 0, err
-		}
-		switch p.Op() {
-		case pm4.OpNOP, pm4.OpAcquireMem, pm4.OpEventWrite, pm4.OpSetShReg:
-		case pm4.OpWriteData:
-			w, _ := p.WriteData()
-			if w.DstSel != pm4.WriteDstMemory && w.DstSel != pm4.WriteDstTCL2 {
-				return 0, 0, fmt.Errorf("dword %d: WRITE_DATA to DST_SEL %d: %w", p.Offset, w.DstSel, ErrNotModelled)
-			}
-			if w.WrOneAddr {
-				for _, d := range w.Data {
-					if err := vm.WriteDwords(w.Addr, []uint32{d}); err != nil {
-						return 0, 0, fmt.Errorf("dword %d: WRITE_DATA: %w", p.Offset, err)
-					}
-				}
-			} else if err := vm.WriteDwords(w.Addr, w.Data); err != nil {
-				return 0, 0, fmt.Errorf("dword %d: WRITE_DATA: %w", p.Offset, err)
-			}
-		case pm4.OpReleaseMem:
-			rm, _ := p.ReleaseMem()
-			if err := releaseData(vm, rm); err != nil {
-				return 0, 0, fmt.Errorf("dword %d: RELEASE_MEM: %w", p.Offset, err)
-			}
-		case pm4.OpCopyData:
-			c, _ := p.CopyData()
-			if c.SrcSel != pm4.CopySrcMemory || c.DstSel != pm4.CopyDstMemory {
-				return 0, 0, fmt.Errorf("dword %d: COPY_DATA from %d to %d: %w", p.Offset, c.SrcSel, c.DstSel, ErrNotModelled)
-			}
-			n := 1
-			if c.CountSel64 {
-				n = 2
-			}
-			src, err := vm.ReadDwords(c.Src, n)
-			if err == nil {
-				err = vm.WriteDwords(c.Dst, src)
-			}
-			if err != nil {
-				return 0, 0, fmt.Errorf("dword %d: COPY_DATA: %w", p.Offset, err)
-			}
-		case pm4.OpIndirectBuffer:
-			ibp, _ := p.IndirectBuffer()
-			if !ibp.Chain {
-				return 0, 0, fmt.Errorf("dword %d: INDIRECT_BUFFER without CHAIN inside an IB (compute has no IB2): %w", p.Offset, ErrNotModelled)
-			}
-			return ibp.Addr, int(ibp.SizeDwords), nil
-		default:
-			return 0, 0, fmt.Errorf("dword %d: %s: %w (the test executor runs no shaders; exec/sim does)", p.Offset, p.Name(), ErrNotModelled)
+// sync makes the emulated GPU map exactly maps.
+func (s *SimExecutor) sync(maps []Mapping) error {
+	same := len(maps) == len(s.mapped)
+	for i := 0; same && i < len(maps); i++ {
+		a, b := maps[i], s.mapped[i]
+		same = a.VA == b.VA && len(a.Data) == len(b.Data) && unsafe.SliceData(a.Data) == unsafe.SliceData(b.Data) &&
+			a.Read == b.Read && a.Write == b.Write && a.Exec == b.Exec
+	}
+	if same {
+		return nil
+	}
+	for _, m := range s.mapped {
+		if err := s.gpu.Unmap(m.VA); err != nil {
+			return err
 		}
 	}
+	s.mapped = nil
+	for _, m := range maps {
+		var perm sim.Perm
+		if m.Read {
+			perm |= sim.PermRead
+		}
+		if m.Write {
+			perm |= sim.PermWrite
+		}
+		if m.Exec {
+			perm |= sim.PermExec
+		}
+		if err := s.gpu.MapBacking(m.VA, m.Data, perm, fmt.Sprintf("bo@%#x", m.VA)); err != nil {
+			return err
+		}
+		s.mapped = append(s.mapped, m)
+	}
+	return nil
 }
 
-// releaseData performs the memory write of a RELEASE_MEM (DATA_SEL 1 or 2;
-// 0 writes nothing). Interrupts are the caller's business.
+// faultAddress returns the GPU address of a page fault err reports.
+func faultAddress(err error) (uint64, bool) {
+	var f *Fault
+	if errors.As(err, &f) {
+		return f.VA, true
+	}
+	var pf *sim.PageFault
+	if errors.As(err, &pf) {
+		return pf.Addr, true
+	}
+	return 0, false
+}
+
+// ErrNotModelled is wrapped by errors of the command-processor front end
+// for a ring packet it does not execute.
+var ErrNotModelled = errors.New("packet not modelled")
+
+// releaseData performs the memory write of a ring-level RELEASE_MEM
+// (DATA_SEL 1 or 2; 0 writes nothing). Interrupts are the caller's
+// business.
 func releaseData(vm *VM, rm pm4.ReleaseMem) error {
 	switch rm.DataSel {
 	case pm4.DataSelNone:

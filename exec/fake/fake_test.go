@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"zincc/exec/kmd"
+	"zincc/exec/sim"
 	_ "zincc/internal/golden"
 	"zincc/pm4"
 )
@@ -189,8 +190,8 @@ func TestCSResidencyAndWait(t *testing.T) {
 	if err != nil || seq != 1 {
 		t.Fatalf("first CS: seq %d, %v; want seq 1", seq, err)
 	}
-	var f *Fault
-	if faults := d.Faults(); len(faults) != 1 || !errors.As(faults[0], &f) || f.VA != dstVA || f.Reason != "unmapped" {
+	var f *sim.PageFault
+	if faults := d.Faults(); len(faults) != 1 || !errors.As(faults[0], &f) || f.Addr != dstVA || f.Reason != "unmapped" {
 		t.Errorf("faults %v, want an unmapped write at %#x", faults, uint64(dstVA))
 	}
 	// The guilty context refuses more work.
@@ -371,7 +372,7 @@ func TestUserqModes(t *testing.T) {
 	}
 }
 
-func TestPacketExecutor(t *testing.T) {
+func TestSimExecutorRunsIBs(t *testing.T) {
 	mem := alignedBytes(3 * 4096)
 	vm := &VM{}
 	vm.insert(&vaMap{Mapping: Mapping{VA: 0x10000, Data: mem[:4096], Read: true}})
@@ -390,7 +391,9 @@ func TestPacketExecutor(t *testing.T) {
 	_ = b.IndirectBuffer(pm4.IndirectBuffer{Addr: 0x30000, SizeDwords: uint32(b2.Written()), Chain: true, Valid: true})
 	copyDwords(mem, ib1[:b.Written()])
 	copyDwords(mem[8192:], ib2[:b2.Written()])
-	if err := (PacketExecutor{}).Execute(vm, 0x10000, b.Written()); err != nil {
+	var runs int
+	exe := &SimExecutor{Stats: func(sim.Stats) { runs++ }}
+	if err := exe.Execute(vm, 0x10000, b.Written()); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := vm.ReadDwords(0x20000, 9)
@@ -400,20 +403,25 @@ func TestPacketExecutor(t *testing.T) {
 			t.Fatalf("memory %v, want %v", got, want)
 		}
 	}
-	// A dispatch is beyond the test executor; a write to read-only memory
-	// is a fault.
+	// The emulator sees the VM's permissions: a write to read-only memory
+	// is a page fault at its address.
 	b.Reset()
-	_ = b.Dispatch(1, 1, 1, 1)
+	_ = b.WriteData(pm4.WriteData{DstSel: pm4.WriteDstMemory, Addr: 0x10100, Data: []uint32{1}})
 	copyDwords(mem, ib1[:b.Written()])
-	if err := (PacketExecutor{}).Execute(vm, 0x10000, b.Written()); !errors.Is(err, ErrNotModelled) {
-		t.Errorf("dispatch: %v, want ErrNotModelled", err)
-	}
-	b.Reset()
-	_ = b.WriteData(pm4.WriteData{DstSel: pm4.WriteDstMemory, Addr: 0x10000, Data: []uint32{1}})
-	copyDwords(mem, ib1[:b.Written()])
-	var f *Fault
-	if err := (PacketExecutor{}).Execute(vm, 0x10000, b.Written()); !errors.As(err, &f) || f.Reason != "read-only" {
+	err := exe.Execute(vm, 0x10000, b.Written())
+	if va, ok := faultAddress(err); !ok || va != 0x10100 || !errors.Is(err, sim.ErrPageFault) {
 		t.Errorf("write to read-only memory: %v", err)
+	}
+	// A changed VM is mapped afresh.
+	vm.remove(vm.maps[1])
+	b.Reset()
+	_ = b.WriteData(pm4.WriteData{DstSel: pm4.WriteDstMemory, Addr: 0x20000, Data: []uint32{1}})
+	copyDwords(mem, ib1[:b.Written()])
+	if err := exe.Execute(vm, 0x10000, b.Written()); !errors.Is(err, sim.ErrPageFault) {
+		t.Errorf("write to an unmapped buffer: %v", err)
+	}
+	if runs != 3 {
+		t.Errorf("%d submissions reported, want 3", runs)
 	}
 }
 
@@ -423,22 +431,31 @@ func copyDwords(dst []byte, w []uint32) {
 	}
 }
 
-// FuzzPacketExecutor runs arbitrary dwords as an IB: the executor must
-// return, with an error or without, never panic or loop.
-func FuzzPacketExecutor(f *testing.F) {
-	ib := make([]uint32, 32)
-	b := pm4.NewBuilder(ib)
-	_ = b.WriteData(pm4.WriteData{DstSel: pm4.WriteDstMemory, Addr: 0x20000, Data: []uint32{1}})
-	_ = b.IndirectBuffer(pm4.IndirectBuffer{Addr: 0x10000, SizeDwords: 8, Chain: true})
+// FuzzQueueRing feeds arbitrary dwords to the command-processor front end
+// of a queue: it must stop with an error or finish, never panic or spin.
+func FuzzQueueRing(f *testing.F) {
+	ring := make([]uint32, 32)
+	b := pm4.NewBuilder(ring)
+	_ = b.AcquireMemAll(pm4.GCR_GL2_INV)
+	_ = b.CallIB(0x20000, 4)
+	_ = b.Fence64(0x20100, 1)
 	seed := make([]byte, 4*b.Written())
-	copyDwords(seed, ib[:b.Written()])
+	copyDwords(seed, ring[:b.Written()])
 	f.Add(seed)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		mem := alignedBytes(2 * 4096)
-		copy(mem, data)
 		vm := &VM{}
-		vm.insert(&vaMap{Mapping: Mapping{VA: 0x10000, Data: mem[:4096], Read: true, Write: true}})
-		vm.insert(&vaMap{Mapping: Mapping{VA: 0x20000, Data: mem[4096:], Read: true, Write: true}})
-		_ = (PacketExecutor{}).Execute(vm, 0x10000, min(len(data)/4, 1024))
+		vm.insert(&vaMap{Mapping: Mapping{VA: 0x20000, Data: mem, Read: true, Write: true}})
+		d := New(DefaultConfig())
+		kfd := newFile(d, 1, "/dev/kfd", kfdFile)
+		q := &queue{d: d, vm: vm, owner: kfd}
+		words := make([]uint32, min(len(data)/4, 512))
+		for i := range words {
+			words[i] = *(*uint32)(unsafe.Pointer(&data[4*i]))
+		}
+		n, _ := q.run(words)
+		if n < 0 || n > len(words) {
+			t.Fatalf("consumed %d of %d dwords", n, len(words))
+		}
 	})
 }

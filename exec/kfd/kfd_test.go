@@ -2,6 +2,7 @@ package kfd
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"zincc/exec/fake"
 	"zincc/exec/hwring"
 	"zincc/exec/kmd"
+	"zincc/exec/sim"
 	_ "zincc/internal/golden"
 	"zincc/ir"
 	"zincc/lower/gfx1201"
@@ -228,9 +230,9 @@ func TestPageFaultEndsWaitAtOnce(t *testing.T) {
 	if time.Since(start) > time.Second {
 		t.Errorf("the fault took %v to report; the memory event should end the wait", time.Since(start))
 	}
-	var f *fake.Fault
-	if faults := d.Faults(); len(faults) != 1 || !errors.As(faults[0], &f) || !strings.Contains(err.Error(), "0x") {
-		t.Errorf("faults %v", faults)
+	var f *sim.PageFault
+	if faults := d.Faults(); len(faults) != 1 || !errors.As(faults[0], &f) || !strings.Contains(err.Error(), fmt.Sprintf("GPU memory fault at %#x", f.Addr)) {
+		t.Errorf("faults %v; the ring should report the faulting address", faults)
 	}
 }
 
