@@ -116,6 +116,7 @@ type Reloc struct {
 type Dispatch struct {
 	Node   *ir.Node // the statement it implements
 	Kernel string   // the kernel's symbol name
+	Entry  uint64   // its entry's offset in Code
 	Dword  int      // IB index of the DISPATCH_DIRECT header
 	First  int      // IB index of the first packet that belongs to it
 }
