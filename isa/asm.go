@@ -231,6 +231,9 @@ func (a *assembler) statement(text string) error {
 	if s.atEOF() {
 		return nil
 	}
+	if len(a.code) > maxText {
+		return a.errorf(0, ".text exceeds %d bytes", maxText)
+	}
 	t := s.peek()
 	// name = expr
 	if t.kind == tkIdent && s.peekN(1).kind == tkPunct && s.peekN(1).text == "=" {
@@ -383,6 +386,10 @@ func (a *assembler) symbolMessage(e *expr) string {
 	}
 	return fmt.Sprintf("undefined symbol '%s'", name)
 }
+
+// maxText bounds the code a file may produce, so hostile input (a run of
+// .balign 65536) cannot exhaust memory.
+const maxText = 16 << 20
 
 // padText aligns .text to align bytes with s_nop 0, as llvm-mc does.
 func (a *assembler) padText(align int) {

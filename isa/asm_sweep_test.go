@@ -2,6 +2,7 @@ package isa
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -30,5 +31,39 @@ func TestAssembleSweepMatchesLLVM(t *testing.T) {
 			}
 		}
 		t.Logf("wave64=%v: %d sweep lines", wave64, len(lines))
+	}
+}
+
+// TestAliasesMatchLLVM assembles each accepted old spelling in place of
+// its gfx12 name and requires llvm-mc's bytes.
+func TestAliasesMatchLLVM(t *testing.T) {
+	first := map[string]string{}
+	for _, l := range sweepLines(false) {
+		m := strings.Fields(l)[0]
+		if _, ok := first[m]; !ok {
+			first[m] = l
+		}
+	}
+	var lines []string
+	for alias, name := range mnemonicAliases {
+		base, ok := first[name]
+		if !ok {
+			t.Errorf("alias %s: no sweep line for %s", alias, name)
+			continue
+		}
+		lines = append(lines, alias+strings.TrimPrefix(base, name))
+	}
+	enc, errs := llvmEncodeLines(t, lines, false)
+	for i, l := range lines {
+		if errs[i] != "" {
+			t.Errorf("llvm-mc rejects %q: %s", l, errs[i])
+			continue
+		}
+		obj, err := Assemble("alias.s", []byte(l))
+		if err != nil {
+			t.Errorf("%q: %v", l, err)
+		} else if !bytes.Equal(obj.Code, enc[i]) {
+			t.Errorf("%q: got % x, want % x", l, obj.Code, enc[i])
+		}
 	}
 }

@@ -103,6 +103,19 @@ func Decode(code []byte, pc int, wave64 bool) (Inst, error) {
 	if err := d.decode(&in); err != nil {
 		return Inst{}, err
 	}
+	if msg := modifierError(&in); msg != "" {
+		return Inst{}, decodeErr(code, pc, int(in.Size), msg)
+	}
+	for i, o := range in.Src {
+		if o.Kind == OpndLiteral && o.Value > 0xffff && opTable[in.Op].src[i] == tF16 {
+			return Inst{}, decodeErr(code, pc, int(in.Size), "16-bit literal with high bits set")
+		}
+	}
+	for _, o := range [...]Operand{in.Dst, in.SDst, in.Src[0], in.Src[1], in.Src[2]} {
+		if o.Kind == OpndVGPR && int(o.Reg)+int(o.Count) > 256 {
+			return Inst{}, decodeErr(code, pc, int(in.Size), "VGPR tuple runs past v255")
+		}
+	}
 	// Canonical check: the bytes must be exactly what the encoder produces
 	// for the decoded instruction, so Decode and Encode are inverses and
 	// stray bits in unused fields are reported rather than ignored.
@@ -186,6 +199,8 @@ func (d *decoder) src(c uint16, t opType) (Operand, bool) {
 		return o, o.Kind == OpndVGPR
 	case tS64:
 		return o, o.Kind != OpndVGPR && o.IsReg()
+	case tM0Imm:
+		return o, o.Kind == OpndM0 || o.Kind == OpndConst
 	}
 	return o, true
 }
@@ -343,6 +358,9 @@ func (d *decoder) sopp(in *Inst, w uint32) error {
 		return d.fail(4, "unknown SOPP opcode %d", w>>16&0x7f)
 	}
 	*in = Inst{Op: op, Enc: SOPP, Size: 4}
+	if opTable[op].shape == shNone && uint16(w) != 0 {
+		return d.fail(4, "%s takes no immediate", opTable[op].name)
+	}
 	if opTable[op].shape == shBranch {
 		in.Imm = int32(int16(w))
 	} else {
@@ -552,6 +570,12 @@ func (d *decoder) vop3(in *Inst, w uint32) error {
 		return operandFromCode(c, d.maskCount())
 	}
 	switch info.shape {
+	case shNone:
+		if vdst != 0 || w1&0x7ffffff != 0 {
+			return d.fail(size, "v_nop has no operands")
+		}
+		in.Size = uint8(size)
+		return nil
 	case shCmp:
 		if in.Dst, ok = mask(vdst); !ok {
 			return d.fail(size, "bad compare destination")
@@ -583,6 +607,9 @@ func (d *decoder) vop3(in *Inst, w uint32) error {
 			ok = ok && o.Kind != OpndVGPR && o.Kind != OpndLiteral
 		default:
 			o, ok = d.src(codes[i], t)
+		}
+		if ok && o.Kind == OpndVGPR && (info.shape == shPermlane && i > 0 || info.shape == shWritelane && i == 0) {
+			ok = false
 		}
 		if !ok {
 			return d.fail(size, "bad src%d", i)
@@ -661,8 +688,8 @@ func (d *decoder) vop3p(in *Inst, w uint32) error {
 		}
 	}
 	if in.DPP != NoDPP {
-		if in.Src[0].Kind != OpndVGPR {
-			return d.fail(size, "bad DPP src0")
+		if in.Src[0].Kind != OpndVGPR || (info.flags&fMod0 != 0 && in.Src[1].Kind != OpndVGPR) {
+			return d.fail(size, "bad DPP source")
 		}
 		in.Size = uint8(size)
 		return nil
@@ -720,6 +747,9 @@ func (d *decoder) vglobal(in *Inst, w uint32) error {
 	*in = Inst{Op: op, Enc: VGLOBAL, Size: 12, TH: uint8(w1 >> 20 & 7), Scope: uint8(w1 >> 18 & 3)}
 	in.Offset = int32(w2) >> 8
 	if info.shape == shGCache {
+		if in.TH != 0 || in.Offset != 0 {
+			return d.fail(12, "%s takes no th or offset", info.name)
+		}
 		in.SAddr = Operand{Kind: OpndOff}
 		return nil
 	}
@@ -747,4 +777,50 @@ func (d *decoder) vglobal(in *Inst, w uint32) error {
 		}
 	}
 	return nil
+}
+
+// modifierError reports modifier bits the instruction does not have; llvm
+// encodes such fields as zero.
+func modifierError(in *Inst) string {
+	info := &opTable[in.Op]
+	if !in.Enc.IsVALU() {
+		return ""
+	}
+	var mods uint8
+	for i := 0; i < 3; i++ {
+		if info.mods(i) {
+			mods |= 1 << uint(i)
+		}
+	}
+	absOK := mods
+	if info.flags&fNegOnly != 0 {
+		absOK = 0
+	}
+	negOK := mods
+	if in.Enc == VOP3P && info.flags&fMod0 == 0 {
+		negOK = 7 // neg_lo
+	}
+	if in.Enc == VOP3P {
+		unused := uint8(7) &^ (1<<uint(info.nsrc()) - 1)
+		def := uint8(7)
+		if info.flags&fMod0 != 0 {
+			def = 0
+		}
+		if (in.Neg|in.NegHi|in.Abs|in.OpSel)&unused != 0 || (in.OpSelHi^def)&unused != 0 {
+			return "modifier bits for a source the instruction does not have"
+		}
+	}
+	switch {
+	case in.Neg&^negOK != 0, in.Abs&^absOK != 0:
+		return "input modifiers on a source that takes none"
+	case in.Clamp && info.flags&fClamp == 0:
+		return "clamp on an instruction without clamp"
+	case in.Omod != 0 && info.flags&fOmod == 0:
+		return "output modifier on an instruction without omod"
+	case in.Enc == VOP3 && in.OpSel != 0 && info.shape != shPermlane:
+		return "op_sel on an instruction without op_sel"
+	case info.shape == shPermlane && in.OpSel&^3 != 0:
+		return "op_sel bits beyond the two permlane selects"
+	}
+	return ""
 }

@@ -106,10 +106,42 @@ func (o Operand) IsScalar() bool {
 }
 
 // operandFromCode builds the operand a source code names, covering count
-// dwords. Codes that are not operands by themselves (DPP markers, 249)
-// return ok=false; so does a VGPR code in a scalar-only field (the caller
-// masks those fields to 8 bits, so it never passes one).
+// dwords. Codes that are not operands by themselves (DPP markers, 249),
+// misaligned or out-of-range tuples, and the sources gfx1201 assemblers
+// reject (src_vccz 251, src_execz 252, src_lds_direct 254) return
+// ok=false.
 func operandFromCode(code uint16, count uint8) (Operand, bool) {
+	if count > 1 && code < 128 {
+		// Scalar tuples are aligned: pairs to 2, larger tuples to 4; the
+		// named pairs are vcc, exec and null.
+		switch {
+		case code == codeVCCLo || code == codeExecLo:
+			if count != 2 {
+				return Operand{}, false
+			}
+		case code == codeNull:
+		case code <= 105 || (code >= codeTTMP0 && code <= 123):
+			base := code
+			if code >= codeTTMP0 {
+				base -= codeTTMP0
+			}
+			if (count == 2 && base%2 != 0) || (count > 2 && base%4 != 0) {
+				return Operand{}, false
+			}
+			limit := uint16(106)
+			if code >= codeTTMP0 {
+				limit = 124
+			}
+			if code+uint16(count) > limit {
+				return Operand{}, false
+			}
+		default:
+			return Operand{}, false
+		}
+	}
+	if count > 1 && code >= codeVGPR0 && code+uint16(count) > 512 {
+		return Operand{}, false
+	}
 	switch {
 	case code <= 105:
 		return Operand{Kind: OpndSGPR, Reg: code, Count: count}, true
@@ -129,8 +161,6 @@ func operandFromCode(code uint16, count uint8) (Operand, bool) {
 		return Operand{Kind: OpndSpecial, Reg: code, Count: count}, true
 	case code >= codeHalf && code <= codeInvTwoPi:
 		return Operand{Kind: OpndConst, Reg: code}, true
-	case code == codeVCCZ || code == codeEXECZ || code == codeLDSDirect:
-		return Operand{Kind: OpndSpecial, Reg: code, Count: count}, true
 	case code == codeSCC:
 		return Operand{Kind: OpndSCC, Count: count}, true
 	case code == codeLiteral:
@@ -282,7 +312,7 @@ func (o Operand) format(t opType) string {
 		if o.Reg <= 208 {
 			return strconv.Itoa(int(inlineInt(o.Reg)))
 		}
-		if t == tF64 && o.Reg == codeInvTwoPi {
+		if (t == tF64 || t == tB64) && o.Reg == codeInvTwoPi {
 			return "0.15915494309189532"
 		}
 		return inlineFloatText[o.Reg-codeHalf]

@@ -1,0 +1,134 @@
+package isa
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// lossyText reports instructions whose llvm-style text deliberately drops
+// encoding bits (llvm prints them that way too), so text round trips
+// cannot restore the bytes.
+func lossyText(in *Inst) bool {
+	info := &opTable[in.Op]
+	for i, o := range in.Src {
+		// A literal holding an inlinable value is valid code, but text
+		// cannot say "use a literal anyway".
+		if o.Kind == OpndLiteral && info.src[i] != tNone {
+			c, err := constOperand(pOperand{kind: pkInt, ival: int64(o.Value)}, info.src[i])
+			if err == nil && c.Kind == OpndConst {
+				return true
+			}
+		}
+	}
+	switch info.shape {
+	case shNone:
+		return in.Enc == VOP3 // v_nop_e64 prints as v_nop
+	case shSendmsg:
+		return uint16(in.Imm)>>8 != 0 && sendmsgNames[uint16(in.Imm)&0xff] != ""
+	case shGAtomic:
+		return in.TH >= 4 // llvm names th 4/5 and 6/7 alike
+	case shGLoad, shSLoad, shSBufLoad:
+		return in.TH == 7 // printed as th:0x7
+	case shDSSwizzle:
+		// Several and/or/xor masks print as the same BITMASK_PERM string.
+		return strings.Contains(swizzleText(uint16(in.Offset)), "BITMASK_PERM")
+	case shDelay:
+		v := uint16(in.Imm)
+		return v>>11 != 0 || v&0xf > 11 || v>>4&7 > 5 || v>>7&0xf > 11
+	case shWaitcnt:
+		return in.Imm&8 != 0 || waitcntText(uint16(in.Imm)) == waitcntText(0xfff7) && uint16(in.Imm) != 0xfff7
+	}
+	return false
+}
+
+// FuzzDecode feeds arbitrary bytes to the decoder: it must not panic; what
+// it accepts must re-encode to the same bytes, and its text must assemble
+// back to them.
+func FuzzDecode(f *testing.F) {
+	if src, err := os.ReadFile(filepath.Join("testdata", "corpus.s")); err == nil {
+		if obj, err := Assemble("corpus.s", src); err == nil {
+			for _, l := range obj.Lines {
+				f.Add(obj.Code[l.Offset:l.Offset+int(l.Inst.Size)], false)
+			}
+		}
+	}
+	for _, w := range []uint32{0xbf800000, 0x7e000301, 0xd5030000, 0xcc0f4000, 0xd8d80000, 0xee050000, 0xf4000100, 0xffffffff} {
+		var b [16]byte
+		binary.LittleEndian.PutUint32(b[:], w)
+		f.Add(b[:], true)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, wave64 bool) {
+		in, err := Decode(data, 0, wave64)
+		if err != nil {
+			var de *DecodeError
+			if !errors.As(err, &de) {
+				t.Fatalf("error %T is not a *DecodeError", err)
+			}
+			return
+		}
+		if int(in.Size) > len(data) {
+			t.Fatalf("size %d beyond %d bytes", in.Size, len(data))
+		}
+		re, err := in.Encode(nil)
+		if err != nil || !bytes.Equal(re, data[:in.Size]) {
+			t.Fatalf("% x decodes to %s which encodes to % x (%v)", data[:in.Size], in.String(), re, err)
+		}
+		text := in.String()
+		if lossyText(&in) {
+			return
+		}
+		obj, err := AssembleWith("roundtrip.s", []byte(text), Options{Wave64: wave64})
+		if err != nil {
+			if strings.Contains(err.Error(), "constant bus") {
+				return // encodable, but the assembler enforces the read limit
+			}
+			t.Fatalf("% x prints %q which does not assemble: %v", data[:in.Size], text, err)
+		}
+		if !bytes.Equal(obj.Code, data[:in.Size]) {
+			t.Fatalf("% x prints %q which assembles to % x", data[:in.Size], text, obj.Code)
+		}
+	})
+}
+
+// FuzzAssemble feeds arbitrary source to the assembler: it must not panic,
+// errors must be positioned, and every instruction it emits must decode
+// back to itself.
+func FuzzAssemble(f *testing.F) {
+	for _, name := range []string{"corpus.s", "corpus_wave64.s"} {
+		if src, err := os.ReadFile(filepath.Join("testdata", name)); err == nil {
+			f.Add(src, isWave64File(name))
+		}
+	}
+	for _, c := range errorCases {
+		f.Add([]byte(c.src), false)
+	}
+	for i, l := range sweepLines(false) {
+		if i%97 == 0 {
+			f.Add([]byte(l), false)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte, wave64 bool) {
+		obj, err := AssembleWith("fuzz.s", src, Options{Wave64: wave64})
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Line < 1 {
+				t.Fatalf("unpositioned error %v", err)
+			}
+			return
+		}
+		for _, l := range obj.Lines {
+			in, err := Decode(obj.Code, l.Offset, wave64)
+			if err != nil {
+				t.Fatalf("line %d: emitted bytes do not decode: %v", l.Line, err)
+			}
+			if in.Op != l.Inst.Op || in.Size != l.Inst.Size {
+				t.Fatalf("line %d: assembled %s, decoded %s", l.Line, l.Inst.String(), in.String())
+			}
+		}
+	})
+}
