@@ -220,3 +220,27 @@ func FuzzImage(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkPatch is the per-step IB patch of every ring: the inputs and
+// the fence value. It must not allocate.
+func BenchmarkPatch(b *testing.B) {
+	e := SmokeExecutable()
+	vas, bufs := buffersFor(e)
+	im, err := NewImage(e, vas, bufs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := im.Load(nil); err != nil {
+		b.Fatal(err)
+	}
+	in := []uint32{0}
+	b.ReportAllocs()
+	seq := uint64(0)
+	for b.Loop() {
+		seq++
+		in[0] = uint32(seq)
+		if err := im.Patch(in, seq); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
