@@ -270,3 +270,31 @@ func TestLowerErrors(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestListingNamesStatements(t *testing.T) {
+	e, err := Lower(parseFile(t, "../../testdata/toy.zir"), stubLibrary(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := e.Listing(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"// dispatch 0: %x = embed %emb, %tok  (toy.zir:9:11)  kernel zincc_embed_q8_0",
+		"// dispatch 3: %next = argmax %l  (toy.zir:12:11)  kernel zincc_argmax",
+		"input %tok, patched per step",
+		"fence sequence number, patched per step",
+		"RELEASE_MEM",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("listing lacks %q:\n%s", want, out)
+		}
+	}
+	b.Reset()
+	e.PlanListing(&b)
+	if !strings.Contains(b.String(), "%head") || !strings.Contains(b.String(), "arena:") {
+		t.Errorf("plan:\n%s", b.String())
+	}
+}
