@@ -354,12 +354,16 @@ func (r *Ring) createQueue() error {
 	}
 	r.queueID, r.hasQueue = q.QueueID, true
 	const slice = 0x2000 // the process doorbell slice: 1024 doorbells of 8 bytes
+	at := q.DoorbellOffset & (slice - 1)
+	if at%8 != 0 {
+		return r.fail("map the doorbell (mmap /dev/kfd)", fmt.Errorf("doorbell offset %#x is not a 64-bit doorbell", q.DoorbellOffset))
+	}
 	m, err := r.kfd.Mmap(q.DoorbellOffset&^(slice-1), slice, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
 	if err != nil {
 		return r.fail("map the doorbell (mmap /dev/kfd)", err)
 	}
 	r.doorbells = m
-	r.doorbell = (*uint64)(unsafe.Pointer(&m[q.DoorbellOffset&(slice-8)]))
+	r.doorbell = (*uint64)(unsafe.Pointer(&m[at]))
 	return nil
 }
 
