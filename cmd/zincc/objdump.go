@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"zincc/isa"
+)
+
+func init() {
+	register(&command{
+		name:    "objdump",
+		args:    "[-wave64] file.bin|file.o|-",
+		summary: "disassemble gfx1201 code (raw bytes, or the .text and kernel descriptors of an ELF object) into a listing",
+		run:     runObjdump,
+	})
+}
+
+func runObjdump(e *env, args []string) int {
+	c := commands["objdump"]
+	fs := newFlags(c, e)
+	wave64 := fs.Bool("wave64", false, "decode wave masks as SGPR pairs (wave64); for ELF input the first kernel descriptor decides")
+	pos, status := parseFlags(fs, args)
+	if status >= 0 {
+		return status
+	}
+	path, ok := oneFile(e, c, pos)
+	if !ok {
+		return exitUsage
+	}
+	var data []byte
+	var err error
+	if path == "-" {
+		path = "<stdin>"
+		data, err = io.ReadAll(e.stdin)
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zincc objdump: %v\n", err)
+		return exitInput
+	}
+	code := data
+	var symbols map[string]int
+	var kernels []isa.Kernel
+	if isa.IsELF(data) {
+		co, err := isa.ReadCodeObject(data)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zincc objdump: %s: %v\n", path, err)
+			return exitInput
+		}
+		code, symbols, kernels = co.Code, co.Symbols, co.Kernels
+		if len(kernels) > 0 && kernels[0].Descriptor.WaveSize() == 64 {
+			*wave64 = true
+		}
+	}
+	if len(code) == 0 {
+		fmt.Fprintf(e.stderr, "zincc objdump: %s: no code\n", path)
+		return exitInput
+	}
+	err = isa.WriteListing(e.stdout, code, *wave64, symbols)
+	writeKernelSummaries(e.stdout, kernels)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zincc objdump: %s: %v\n", path, err)
+		return exitInput
+	}
+	return exitOK
+}
