@@ -532,7 +532,12 @@ func dppCtrlText(c uint16) string {
 
 // validDPPCtrl reports whether gfx12 defines DPP16 control c.
 func validDPPCtrl(c uint16) bool {
-	return !strings.HasPrefix(dppCtrlText(c), "dpp_ctrl:")
+	switch {
+	case c <= 0xff, c >= 0x101 && c <= 0x10f, c >= 0x111 && c <= 0x11f, c >= 0x121 && c <= 0x12f,
+		c == 0x140, c == 0x141, c >= 0x150 && c <= 0x16f:
+		return true
+	}
+	return false
 }
 
 // swizzleText spells ds_swizzle_b32's offset as llvm 19 prints it.
