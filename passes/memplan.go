@@ -2,7 +2,6 @@ package passes
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"zincc/ir"
@@ -64,7 +63,8 @@ func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
 	if align == 0 || align&(align-1) != 0 {
 		return nil, fmt.Errorf("memory plan: alignment %d is not a power of two", align)
 	}
-	p := &MemoryPlan{Align: align, index: map[*ir.Value]int{}}
+	p := &MemoryPlan{Align: align, index: make(map[*ir.Value]int, len(m.Decls)+len(m.Nodes))}
+	p.Slots = make([]Slot, 0, len(m.Decls)+len(m.Nodes))
 	add := func(s Slot) {
 		p.index[s.Value] = len(p.Slots)
 		p.Slots = append(p.Slots, s)
@@ -83,7 +83,7 @@ func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
 		p.Size[r] += alignUp(uint64(v.Type.Bytes()), align)
 	}
 
-	last := map[*ir.Value]int{}
+	last := make(map[*ir.Value]int, len(m.Nodes))
 	for i, n := range m.Nodes {
 		for _, a := range n.Args {
 			last[a] = i
@@ -92,19 +92,30 @@ func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
 	for _, o := range m.Outputs {
 		last[o.Value] = len(m.Nodes)
 	}
-	var live []Slot // arena slots, for first fit
+	var live []Slot // arena slots still live, for first fit
+	var busy [][2]uint64
 	for i, n := range m.Nodes {
 		v := n.Result
 		if v == nil {
 			continue
 		}
+		// Values are placed in definition order, so a slot dead before
+		// this definition can never overlap a later one: drop it.
+		k := 0
+		for _, q := range live {
+			if q.Last >= i {
+				live[k] = q
+				k++
+			}
+		}
+		live = live[:k]
 		s := Slot{Value: v, Region: Arena, Bytes: uint64(v.Type.Bytes()), Def: i, Last: i}
 		if l, ok := last[v]; ok {
 			s.Last = l
 		}
 		size := alignUp(s.Bytes, align)
 		p.NaiveArena += size
-		s.Offset = firstFit(live, s, size, align)
+		s.Offset, busy = firstFit(live, s, size, align, busy)
 		p.Size[Arena] = max(p.Size[Arena], s.Offset+size)
 		live = append(live, s)
 		add(s)
@@ -114,14 +125,20 @@ func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
 
 // firstFit returns the lowest aligned offset where s does not overlap any
 // slot whose lifetime meets its own.
-func firstFit(placed []Slot, s Slot, size, align uint64) uint64 {
-	var busy [][2]uint64
+// busy is scratch space, returned for reuse.
+func firstFit(placed []Slot, s Slot, size, align uint64, busy [][2]uint64) (uint64, [][2]uint64) {
+	busy = busy[:0]
 	for _, q := range placed {
 		if q.Def <= s.Last && s.Def <= q.Last {
 			busy = append(busy, [2]uint64{q.Offset, q.Offset + alignUp(q.Bytes, align)})
 		}
 	}
-	sort.Slice(busy, func(i, j int) bool { return busy[i][0] < busy[j][0] })
+	// Few values are live at once: an insertion sort allocates nothing.
+	for i := 1; i < len(busy); i++ {
+		for j := i; j > 0 && busy[j][0] < busy[j-1][0]; j-- {
+			busy[j], busy[j-1] = busy[j-1], busy[j]
+		}
+	}
 	off := uint64(0)
 	for _, b := range busy {
 		if off+size <= b[0] {
@@ -129,7 +146,7 @@ func firstFit(placed []Slot, s Slot, size, align uint64) uint64 {
 		}
 		off = max(off, b[1])
 	}
-	return off
+	return off, busy
 }
 
 func alignUp(n, a uint64) uint64 { return (n + a - 1) / a * a }

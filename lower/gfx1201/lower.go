@@ -62,11 +62,9 @@ func mustPack(w uint32, err error) uint32 {
 	return w
 }
 
-// Lower turns a verified module into an Executable for gfx1201.
+// Lower turns a module into an Executable for gfx1201. The module must
+// have passed ir.Verify (the frontend and the pass manager see to that).
 func Lower(m *ir.Module, lib Library, opts Options) (*Executable, error) {
-	if errs := ir.Verify(m); len(errs) > 0 {
-		return nil, errs
-	}
 	plan, err := passes.PlanMemory(m, valueAlign)
 	if err != nil {
 		return nil, err
@@ -74,24 +72,55 @@ func Lower(m *ir.Module, lib Library, opts Options) (*Executable, error) {
 	if opts.BaseVA == 0 {
 		opts.BaseVA = DefaultBaseVA
 	}
-	l := &lowering{m: m, lib: lib, plan: plan, exe: &Executable{Module: m, Code: lib.Code(), Values: map[*ir.Value]Placement{}}}
+	n := len(m.Nodes)
+	l := &lowering{m: m, lib: lib, plan: plan, kernels: map[string]*kernelInfo{},
+		inputs: map[*ir.Value]int{},
+		exe: &Executable{Module: m, Code: lib.Code(), Values: make(map[*ir.Value]Placement, len(plan.Slots)),
+			Relocs: make([]Reloc, 0, 2+8*n), Dispatches: make([]Dispatch, 0, n)}}
+	for i, v := range m.DeclsOf(ir.Input) {
+		l.inputs[v] = i
+	}
 	l.layout(opts.BaseVA)
-	l.b = pm4.NewBuilder(make([]uint32, 64+40*len(m.Nodes)))
+	l.b = pm4.NewBuilder(make([]uint32, ibBound(n)))
 	if err := l.emit(); err != nil {
 		return nil, err
 	}
-	l.exe.IB = append([]uint32(nil), l.b.Words()...)
+	w := l.b.Words()
+	l.exe.IB = w[:len(w):len(w)]
 	return l.exe, nil
 }
 
+// ibBound is the most dwords an IB of n dispatches can take: the preamble,
+// per dispatch a barrier (2 + 8), program (4), resources (4 + 3), thread
+// counts (5), 16 user-data values (18) and the dispatch (5), then the fence
+// (8) and padding.
+func ibBound(n int) int { return 8 + 8 + 49*n + 8 + IBAlignDwords }
+
+// kernelInfo is what the lowering knows of one kernel it has used.
+type kernelInfo struct {
+	abi   *kernels.KernelABI
+	code  KernelCode
+	rsrc2 uint32 // with LDS_SIZE, which is the driver's to set
+}
+
 type lowering struct {
-	m    *ir.Module
-	lib  Library
-	plan *passes.MemoryPlan
-	exe  *Executable
-	b    pm4.Builder
+	m       *ir.Module
+	lib     Library
+	plan    *passes.MemoryPlan
+	exe     *Executable
+	b       pm4.Builder
+	kernels map[string]*kernelInfo
+	inputs  map[*ir.Value]int
 	// Byte ranges dispatched since the last barrier, for barrier planning.
 	written, read rangeSet
+	// The SH registers set so far in this IB that the lowering does not
+	// repeat when they do not change: program, resources, thread counts.
+	shadow struct {
+		set                 bool
+		pgm                 uint64
+		rsrc1, rsrc2, rsrc3 uint32
+		block               uint32
+	}
 }
 
 // layout places the buffers and every value.
@@ -110,7 +139,7 @@ func (l *lowering) layout(base uint64) {
 		e.Buffers[i] = Buffer{VA: va, Size: size, Used: used[i], ReadOnly: i == BufCode || i == BufWeights}
 		va = alignUp(va+size, bufferAlign) + bufferAlign
 	}
-	region := map[passes.Region]int{passes.Arena: BufArena, passes.Weights: BufWeights, passes.States: BufState}
+	region := [...]int{passes.Arena: BufArena, passes.Weights: BufWeights, passes.States: BufState}
 	for _, s := range l.plan.Slots {
 		e.Values[s.Value] = Placement{Buffer: region[s.Region], Offset: s.Offset, Bytes: s.Bytes}
 	}
@@ -120,20 +149,10 @@ func alignUp(n, a uint64) uint64 { return (n + a - 1) / a * a }
 
 // emit writes the whole IB.
 func (l *lowering) emit() error {
-	inputs := map[*ir.Value]int{}
-	for i, v := range l.m.DeclsOf(ir.Input) {
-		inputs[v] = i
-	}
 	// Preamble: no resource limits, every CU of the first four shader
 	// engines, no scratch; then make the CPU's uploads visible.
-	if err := l.do(func() error {
-		return l.b.SetShReg(pm4.COMPUTE_RESOURCE_LIMITS, 0, 0xFFFFFFFF, 0xFFFFFFFF, 0, 0xFFFFFFFF, 0xFFFFFFFF)
-	}); err != nil {
-		return err
-	}
-	if err := l.do(func() error { return l.b.AcquireMemAll(startGCR) }); err != nil {
-		return err
-	}
+	l.b.SetShReg(pm4.COMPUTE_RESOURCE_LIMITS, 0, 0xFFFFFFFF, 0xFFFFFFFF, 0, 0xFFFFFFFF, 0xFFFFFFFF)
+	l.b.AcquireMemAll(startGCR)
 	var errs []error
 	for _, n := range l.m.Nodes {
 		rule, ok := rules[n.Op]
@@ -142,11 +161,10 @@ func (l *lowering) emit() error {
 			continue
 		}
 		ln, err := rule(n)
-		if err != nil {
-			errs = append(errs, err)
-			continue
+		if err == nil {
+			err = l.dispatch(n, &ln)
 		}
-		if err := l.dispatch(n, ln, inputs); err != nil {
+		if err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -155,80 +173,83 @@ func (l *lowering) emit() error {
 	}
 	// One end-of-pipe fence: it waits for every dispatch and writes back L2.
 	at := l.b.Written()
-	fence := l.exe.VA(Placement{Buffer: BufFence})
-	if err := l.do(func() error { return l.b.Fence64(fence, 0) }); err != nil {
-		return err
-	}
+	l.b.Fence64(l.exe.VA(Placement{Buffer: BufFence}), 0)
 	l.exe.FenceDword = at + pm4.PosReleaseMemData
 	l.reloc(at+pm4.PosReleaseMemAddr, RelocLo32, BufFence, 0)
 	l.reloc(at+pm4.PosReleaseMemAddr+1, RelocHi32, BufFence, 0)
-	return l.do(func() error { return l.b.PadTo(IBAlignDwords) })
-}
-
-// do runs one builder call, growing the IB when it is full.
-func (l *lowering) do(write func() error) error {
-	for {
-		err := write()
-		if !errors.Is(err, pm4.ErrOutOfSpace) {
-			return err
-		}
-		if err := l.b.Grow(make([]uint32, 2*(l.b.Written()+l.b.Free())+64)); err != nil {
-			return err
-		}
+	l.b.PadTo(IBAlignDwords)
+	if err := l.b.Err(); err != nil {
+		return fmt.Errorf("gfx1201: internal error writing the IB: %w", err)
 	}
+	return nil
 }
 
 func (l *lowering) reloc(dword int, kind RelocKind, buf int, off uint64) {
 	l.exe.Relocs = append(l.exe.Relocs, Reloc{Dword: dword, Kind: kind, Buffer: buf, Offset: off})
 }
 
-// dispatch emits one kernel launch, with a barrier first if it depends on
-// (or would overwrite what is read by) a dispatch since the last barrier.
-func (l *lowering) dispatch(n *ir.Node, ln launch, inputs map[*ir.Value]int) error {
-	abi := kernels.LookupABI(ln.kernel)
-	if abi == nil {
-		return fmt.Errorf("%v: %s: the kernel library has no %s", n.Pos, n.Op.Name, ln.kernel)
+// kernel returns what the lowering needs of a library kernel, checking the
+// first time it is used that its descriptor agrees with its ABI.
+func (l *lowering) kernel(n *ir.Node, name string) (*kernelInfo, error) {
+	if k, ok := l.kernels[name]; ok {
+		return k, nil
 	}
-	code, err := l.lib.Kernel(ln.kernel)
+	abi := kernels.LookupABI(name)
+	if abi == nil {
+		return nil, fmt.Errorf("%v: %s: no kernel %q in the ABI table", n.Pos, n.Op.Name, name)
+	}
+	code, err := l.lib.Kernel(name)
 	if err != nil {
-		return fmt.Errorf("%v: %s: %w", n.Pos, n.Op.Name, err)
+		return nil, fmt.Errorf("%v: %s: %w", n.Pos, n.Op.Name, err)
 	}
 	if code.UserSGPRs != abi.UserSGPRs() || !code.Wave32 {
-		return fmt.Errorf("%v: kernel %s: its descriptor (%d user SGPRs, wave32 %v) disagrees with its ABI (%d, wave32)",
-			n.Pos, ln.kernel, code.UserSGPRs, code.Wave32, abi.UserSGPRs())
+		return nil, fmt.Errorf("%v: kernel %s: its descriptor (%d user SGPRs, wave32 %v) disagrees with its ABI (%d, wave32)",
+			n.Pos, name, code.UserSGPRs, code.Wave32, abi.UserSGPRs())
 	}
-	if len(ln.args) != len(abi.Args) {
-		return fmt.Errorf("%v: kernel %s takes %d arguments, the lowering passes %d", n.Pos, ln.kernel, len(abi.Args), len(ln.args))
+	k := &kernelInfo{abi: abi, code: code, rsrc2: code.Rsrc2 | (code.LDSBytes+511)/512<<15}
+	l.kernels[name] = k
+	return k, nil
+}
+
+// dispatch emits one kernel launch, with a barrier first if it depends on
+// (or would overwrite what is read by) a dispatch since the last barrier.
+func (l *lowering) dispatch(n *ir.Node, ln *launch) error {
+	k, err := l.kernel(n, ln.kernel)
+	if err != nil {
+		return err
 	}
-	writes := ln.writes
-	if n.Result != nil {
-		writes = append(writes, n.Result)
+	abi := k.abi
+	if ln.nargs != len(abi.Args) {
+		return fmt.Errorf("%v: kernel %s takes %d arguments, the lowering passes %d", n.Pos, ln.kernel, len(abi.Args), ln.nargs)
 	}
 
 	// Barrier planning over the byte ranges of the GPU buffers.
-	var rd, wr []span
-	for i, a := range ln.args {
+	var rdBuf, wrBuf [maxArgs]span
+	var place [maxArgs]Placement
+	rd, wr := rdBuf[:0], wrBuf[:0]
+	for i := 0; i < ln.nargs; i++ {
+		a := ln.args[i]
 		if abi.Args[i].Kind != kernels.ArgPtr {
 			continue
 		}
-		s, err := l.span(n, a.addr)
-		if err != nil {
-			return err
+		p, ok := l.exe.Values[a.addr]
+		if !ok {
+			return fmt.Errorf("%v: %s: %s %s has no memory on the GPU (only inputs passed as scalars do without)",
+				n.Pos, n.Op.Name, a.addr.Kind, a.addr.Ref())
 		}
-		if contains(writes, a.addr) {
+		place[i] = p
+		start := l.exe.VA(p)
+		s := span{start, start + p.Bytes}
+		if a.addr == n.Result || a.addr == ln.state {
 			wr = append(wr, s)
-		} else {
+		} else if a.addr.Kind != ir.Weight { // nothing writes weights
 			rd = append(rd, s)
 		}
 	}
 	first := l.b.Written()
 	if l.written.overlapsAny(rd) || l.written.overlapsAny(wr) || l.read.overlapsAny(wr) {
-		if err := l.do(l.b.CSPartialFlush); err != nil {
-			return err
-		}
-		if err := l.do(func() error { return l.b.AcquireMemAll(barrierGCR) }); err != nil {
-			return err
-		}
+		l.b.CSPartialFlush()
+		l.b.AcquireMemAll(barrierGCR)
 		l.written.reset()
 		l.read.reset()
 	}
@@ -239,92 +260,54 @@ func (l *lowering) dispatch(n *ir.Node, ln launch, inputs map[*ir.Value]int) err
 		l.written.add(s)
 	}
 
-	// Program, resources, workgroup shape.
-	at := l.b.Written()
-	if err := l.do(func() error { return l.b.SetProgram(l.exe.Buffers[BufCode].VA + code.Entry) }); err != nil {
-		return err
+	// Program, resources and workgroup shape, where they change.
+	sh := &l.shadow
+	pgm := l.exe.Buffers[BufCode].VA + k.code.Entry
+	if !sh.set || sh.pgm != pgm {
+		at := l.b.Written()
+		l.b.SetProgram(pgm)
+		l.reloc(at+pm4.PosSetShRegValues, RelocPgmLo, BufCode, k.code.Entry)
+		l.reloc(at+pm4.PosSetShRegValues+1, RelocPgmHi, BufCode, k.code.Entry)
 	}
-	l.reloc(at+pm4.PosSetShRegValues, RelocPgmLo, BufCode, code.Entry)
-	l.reloc(at+pm4.PosSetShRegValues+1, RelocPgmHi, BufCode, code.Entry)
-	rsrc2 := code.Rsrc2 | (code.LDSBytes+511)/512<<15 // LDS_SIZE is the driver's to set
-	if err := l.do(func() error { return l.b.SetShReg(pm4.COMPUTE_PGM_RSRC1, code.Rsrc1, rsrc2) }); err != nil {
-		return err
+	if !sh.set || sh.rsrc1 != k.code.Rsrc1 || sh.rsrc2 != k.rsrc2 {
+		l.b.SetShReg(pm4.COMPUTE_PGM_RSRC1, k.code.Rsrc1, k.rsrc2)
 	}
-	if err := l.do(func() error { return l.b.SetReg(pm4.COMPUTE_PGM_RSRC3, code.Rsrc3) }); err != nil {
-		return err
+	if !sh.set || sh.rsrc3 != k.code.Rsrc3 {
+		l.b.SetReg(pm4.COMPUTE_PGM_RSRC3, k.code.Rsrc3)
 	}
-	if err := l.do(func() error { return l.b.SetShReg(pm4.COMPUTE_NUM_THREAD_X, abi.Block, 1, 1) }); err != nil {
-		return err
+	if !sh.set || sh.block != abi.Block {
+		l.b.SetShReg(pm4.COMPUTE_NUM_THREAD_X, abi.Block, 1, 1)
 	}
+	sh.set, sh.pgm, sh.rsrc1, sh.rsrc2, sh.rsrc3, sh.block = true, pgm, k.code.Rsrc1, k.rsrc2, k.code.Rsrc3, abi.Block
 
-	// Arguments into the user SGPRs.
+	// Arguments into the user SGPRs; addresses are relocated, inputs patched.
 	var user [pm4.NumUserData]uint32
-	type fix struct {
-		word int
-		arg  argValue
-		hi   bool
-	}
-	var fixes []fix
-	k := 0
-	for i, a := range ln.args {
-		switch abi.Args[i].Kind {
-		case kernels.ArgPtr:
-			va := l.exe.VA(l.exe.Values[a.addr])
-			user[k], user[k+1] = uint32(va), uint32(va>>32)
-			fixes = append(fixes, fix{k, a, false}, fix{k + 1, a, true})
-			k += 2
+	at := l.b.Written() + pm4.PosSetShRegValues
+	w := 0
+	for i := 0; i < ln.nargs; i++ {
+		a := ln.args[i]
+		switch {
+		case abi.Args[i].Kind == kernels.ArgPtr:
+			p := place[i]
+			va := l.exe.VA(p)
+			user[w], user[w+1] = uint32(va), uint32(va>>32)
+			l.reloc(at+w, RelocLo32, p.Buffer, p.Offset)
+			l.reloc(at+w+1, RelocHi32, p.Buffer, p.Offset)
+			w += 2
+		case a.input != nil:
+			l.exe.Patches = append(l.exe.Patches, Patch{Input: l.inputs[a.input], Dword: at + w})
+			w++
 		default:
-			if a.input != nil {
-				fixes = append(fixes, fix{word: k, arg: a})
-			} else {
-				user[k] = a.word
-			}
-			k++
+			user[w] = a.word
+			w++
 		}
 	}
-	at = l.b.Written()
-	if err := l.do(func() error { return l.b.SetShReg(pm4.COMPUTE_USER_DATA_0, user[:k]...) }); err != nil {
-		return err
-	}
-	for _, f := range fixes {
-		dw := at + pm4.PosSetShRegValues + f.word
-		if f.arg.input != nil {
-			l.exe.Patches = append(l.exe.Patches, Patch{Input: inputs[f.arg.input], Dword: dw})
-			continue
-		}
-		p := l.exe.Values[f.arg.addr]
-		kind := RelocLo32
-		if f.hi {
-			kind = RelocHi32
-		}
-		l.reloc(dw, kind, p.Buffer, p.Offset)
-	}
+	l.b.SetShReg(pm4.COMPUTE_USER_DATA_0, user[:w]...)
 
-	groups := abi.Groups(ln.size)
 	at = l.b.Written()
-	if err := l.do(func() error { return l.b.Dispatch(groups, 1, 1, initiator) }); err != nil {
-		return err
-	}
-	l.exe.Dispatches = append(l.exe.Dispatches, Dispatch{Node: n, Kernel: ln.kernel, Entry: code.Entry, Dword: at, First: first})
+	l.b.Dispatch(abi.Groups(ln.size), 1, 1, initiator)
+	l.exe.Dispatches = append(l.exe.Dispatches, Dispatch{Node: n, Kernel: ln.kernel, Entry: k.code.Entry, Dword: at, First: first})
 	return nil
 }
 
-// span is the byte range a value occupies in GPU memory.
-func (l *lowering) span(n *ir.Node, v *ir.Value) (span, error) {
-	p, ok := l.exe.Values[v]
-	if !ok {
-		return span{}, fmt.Errorf("%v: %s: %s %s has no memory on the GPU (only inputs passed as scalars do without)",
-			n.Pos, n.Op.Name, v.Kind, v.Ref())
-	}
-	start := l.exe.VA(p)
-	return span{start, start + p.Bytes}, nil
-}
 
-func contains(vs []*ir.Value, v *ir.Value) bool {
-	for _, x := range vs {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}

@@ -59,10 +59,12 @@ func parseText(t testing.TB, src string) *ir.Module {
 	return m
 }
 
-// checkStructure decodes the IB and checks every dispatch is complete:
-// program, resources, thread counts and exactly the ABI's user data set
-// since the dispatch began, and that the stream ends in the fence.
-func checkStructure(t *testing.T, e *Executable) {
+// checkStructure decodes the IB and checks every dispatch is complete: the
+// register file the CP would hold at each DISPATCH_DIRECT has the kernel's
+// program address, resources and thread counts (set by this dispatch or an
+// earlier one), user data set since the dispatch began for every ABI SGPR,
+// and the stream ends in the fence.
+func checkStructure(t *testing.T, e *Executable, lib Library) {
 	t.Helper()
 	pkts, err := pm4.Decode(e.IB)
 	if err != nil {
@@ -71,7 +73,8 @@ func checkStructure(t *testing.T, e *Executable) {
 	if len(e.IB)%IBAlignDwords != 0 {
 		t.Errorf("IB of %d dwords is not padded to %d", len(e.IB), IBAlignDwords)
 	}
-	regs := map[pm4.Reg]bool{}
+	regs := map[pm4.Reg]uint32{}
+	fresh := map[pm4.Reg]bool{} // set since the current dispatch began
 	d := 0
 	var last pm4.Packet
 	for _, p := range pkts {
@@ -79,28 +82,46 @@ func checkStructure(t *testing.T, e *Executable) {
 			last = p
 		}
 		if d < len(e.Dispatches) && p.Offset == e.Dispatches[d].First {
-			regs = map[pm4.Reg]bool{}
+			fresh = map[pm4.Reg]bool{}
 		}
 		if s, ok := p.SetShReg(); ok {
-			for i := range s.Values {
-				regs[s.Reg+pm4.Reg(i)] = true
+			for i, v := range s.Values {
+				regs[s.Reg+pm4.Reg(i)] = v
+				fresh[s.Reg+pm4.Reg(i)] = true
 			}
 		}
-		if _, ok := p.DispatchDirect(); !ok {
+		dd, ok := p.DispatchDirect()
+		if !ok {
 			continue
 		}
 		if d >= len(e.Dispatches) || e.Dispatches[d].Dword != p.Offset {
 			t.Fatalf("DISPATCH_DIRECT at %d is not dispatch %d of the table", p.Offset, d)
 		}
-		abi := kernels.LookupABI(e.Dispatches[d].Kernel)
-		need := []pm4.Reg{pm4.COMPUTE_PGM_LO, pm4.COMPUTE_PGM_HI, pm4.COMPUTE_PGM_RSRC1, pm4.COMPUTE_PGM_RSRC2,
-			pm4.COMPUTE_PGM_RSRC3, pm4.COMPUTE_NUM_THREAD_X, pm4.COMPUTE_NUM_THREAD_Y, pm4.COMPUTE_NUM_THREAD_Z}
-		for i := 0; i < abi.UserSGPRs(); i++ {
-			need = append(need, pm4.UserData(i))
+		disp := e.Dispatches[d]
+		abi := kernels.LookupABI(disp.Kernel)
+		code, _ := lib.Kernel(disp.Kernel)
+		pgm := (uint64(regs[pm4.COMPUTE_PGM_HI])<<32 | uint64(regs[pm4.COMPUTE_PGM_LO])) << 8
+		lds := (code.LDSBytes + 511) / 512 << 15
+		for _, c := range []struct {
+			what      string
+			got, want uint64
+		}{
+			{"program", pgm, e.Buffers[BufCode].VA + code.Entry},
+			{"RSRC1", uint64(regs[pm4.COMPUTE_PGM_RSRC1]), uint64(code.Rsrc1)},
+			{"RSRC2", uint64(regs[pm4.COMPUTE_PGM_RSRC2]), uint64(code.Rsrc2 | lds)},
+			{"RSRC3", uint64(regs[pm4.COMPUTE_PGM_RSRC3]), uint64(code.Rsrc3)},
+			{"NUM_THREAD_X", uint64(regs[pm4.COMPUTE_NUM_THREAD_X]), uint64(abi.Block)},
+			{"NUM_THREAD_Y", uint64(regs[pm4.COMPUTE_NUM_THREAD_Y]), 1},
+			{"NUM_THREAD_Z", uint64(regs[pm4.COMPUTE_NUM_THREAD_Z]), 1},
+			{"groups", uint64(dd.DimX), uint64(abi.Groups(sizeOf(disp.Node)))},
+		} {
+			if c.got != c.want {
+				t.Errorf("dispatch %d (%s): %s = %#x, want %#x", d, disp.Kernel, c.what, c.got, c.want)
+			}
 		}
-		for _, r := range need {
-			if !regs[r] {
-				t.Errorf("dispatch %d (%s) at %d: %v not set since it began", d, abi.Name, p.Offset, r)
+		for i := 0; i < abi.UserSGPRs(); i++ {
+			if !fresh[pm4.UserData(i)] {
+				t.Errorf("dispatch %d (%s): USER_DATA_%d not set since it began", d, disp.Kernel, i)
 			}
 		}
 		d++
@@ -115,6 +136,12 @@ func checkStructure(t *testing.T, e *Executable) {
 	}
 }
 
+// sizeOf recomputes a node's launch size from the rules.
+func sizeOf(n *ir.Node) kernels.Size {
+	ln, _ := rules[n.Op](n)
+	return ln.size
+}
+
 func TestLowerTestdataStructure(t *testing.T) {
 	lib := stubLibrary(t)
 	files, _ := filepath.Glob("../../testdata/*.zir")
@@ -124,7 +151,7 @@ func TestLowerTestdataStructure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkStructure(t, e)
+			checkStructure(t, e, lib)
 		})
 	}
 }

@@ -20,12 +20,23 @@ func addrOf(v *ir.Value) argValue { return argValue{addr: v} }
 func word(w int) argValue         { return argValue{word: uint32(w)} }
 func float(f float64) argValue    { return argValue{word: math.Float32bits(float32(f))} }
 
-// launch is one node lowered to a kernel launch.
+// maxArgs bounds a kernel's arguments (16 user SGPRs).
+const maxArgs = 16
+
+// launch is one node lowered to a kernel launch. It is built by value, so
+// lowering a node allocates nothing.
 type launch struct {
 	kernel string
 	size   kernels.Size
-	args   []argValue // in ABI order
-	writes []*ir.Value
+	args   [maxArgs]argValue // in ABI order
+	nargs  int
+	state  *ir.Value // a state the kernel writes in place (kv_store), or nil
+}
+
+func newLaunch(kernel string, size kernels.Size, args ...argValue) launch {
+	l := launch{kernel: kernel, size: size, nargs: len(args)}
+	copy(l.args[:], args)
+	return l
 }
 
 // scalar passes a u32 scalar operand. On the GPU it must be a per-step
@@ -39,24 +50,36 @@ func scalar(n *ir.Node, i int) (argValue, error) {
 	return argValue{input: v}, nil
 }
 
+// byDType names the kernel variant for each element type.
+type byDType map[ir.DType]string
+
+var (
+	embedKernels   = byDType{ir.F32: "zincc_embed_f32", ir.F16: "zincc_embed_f16", ir.Q4_0: "zincc_embed_q4_0", ir.Q8_0: "zincc_embed_q8_0"}
+	matvecKernels  = byDType{ir.F32: "zincc_matvec_f32", ir.F16: "zincc_matvec_f16", ir.Q4_0: "zincc_matvec_q4_0", ir.Q8_0: "zincc_matvec_q8_0"}
+	kvStoreKernels = byDType{ir.F32: "zincc_kv_store_f32", ir.F16: "zincc_kv_store_f16"}
+	attendKernels  = byDType{ir.F32: "zincc_attention_f32", ir.F16: "zincc_attention_f16"}
+)
+
 // rules lowers each op; the table has one entry per op of the IR.
 var rules = map[*ir.Op]func(n *ir.Node) (launch, error){
 	ir.OpEmbed: func(n *ir.Node) (launch, error) {
 		table := n.Args[0]
 		row, err := scalar(n, 1)
 		cols := table.Type.Shape[1]
-		return launch{kernel: "zincc_embed_" + table.Type.DType.String(), size: kernels.Size{N: cols},
-			args: []argValue{addrOf(table), addrOf(n.Result), row, word(cols)}}, err
+		return newLaunch(embedKernels[table.Type.DType], kernels.Size{N: cols},
+			addrOf(table), addrOf(n.Result), row, word(cols)), err
 	},
 	ir.OpRMSNorm: func(n *ir.Node) (launch, error) {
 		c := n.Args[0].Type.Elems()
-		return launch{kernel: "zincc_rms_norm", size: kernels.Size{N: c},
-			args: []argValue{addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c), float(n.Float("eps"))}}, nil
+		return newLaunch("zincc_rms_norm", kernels.Size{N: c},
+			addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c), float(n.Float("eps"))), nil
 	},
 	ir.OpAdd:    binary("zincc_add"),
 	ir.OpMul:    binary("zincc_mul"),
 	ir.OpSwiGLU: binary("zincc_swiglu"),
-	ir.OpSiLU:   unary("zincc_silu"),
+	ir.OpSiLU: func(n *ir.Node) (launch, error) {
+		return unaryN("zincc_silu", n, n.Args[0].Type.Elems())
+	},
 	ir.OpSoftmax: func(n *ir.Node) (launch, error) {
 		return unaryN("zincc_softmax", n, n.Args[0].Type.Elems())
 	},
@@ -69,8 +92,8 @@ var rules = map[*ir.Op]func(n *ir.Node) (launch, error){
 	ir.OpMatVec: func(n *ir.Node) (launch, error) {
 		w := n.Args[0]
 		rows, cols := w.Type.Shape[0], w.Type.Shape[1]
-		return launch{kernel: "zincc_matvec_" + w.Type.DType.String(), size: kernels.Size{Rows: rows},
-			args: []argValue{addrOf(w), addrOf(n.Args[1]), addrOf(n.Result), word(rows), word(cols)}}, nil
+		return newLaunch(matvecKernels[w.Type.DType], kernels.Size{Rows: rows},
+			addrOf(w), addrOf(n.Args[1]), addrOf(n.Result), word(rows), word(cols)), nil
 	},
 	ir.OpRope: func(n *ir.Node) (launch, error) {
 		pos, err := scalar(n, 1)
@@ -79,16 +102,18 @@ var rules = map[*ir.Op]func(n *ir.Node) (launch, error){
 		if n.Enum("mode") == "neox" {
 			mode = 1
 		}
-		return launch{kernel: "zincc_rope", size: kernels.Size{N: c},
-			args: []argValue{addrOf(n.Args[0]), addrOf(n.Result), pos, word(c), word(c / n.Int("heads")),
-				word(n.Int("dims")), float(n.Float("theta")), word(mode)}}, err
+		return newLaunch("zincc_rope", kernels.Size{N: c},
+			addrOf(n.Args[0]), addrOf(n.Result), pos, word(c), word(c/n.Int("heads")),
+			word(n.Int("dims")), float(n.Float("theta")), word(mode)), err
 	},
 	ir.OpKVStore: func(n *ir.Node) (launch, error) {
 		cache := n.Args[0]
 		pos, err := scalar(n, 2)
 		w := cache.Type.Shape[1]
-		return launch{kernel: "zincc_kv_store_" + cache.Type.DType.String(), size: kernels.Size{N: w},
-			args: []argValue{addrOf(n.Args[1]), addrOf(cache), pos, word(w)}, writes: []*ir.Value{cache}}, err
+		l := newLaunch(kvStoreKernels[cache.Type.DType], kernels.Size{N: w},
+			addrOf(n.Args[1]), addrOf(cache), pos, word(w))
+		l.state = cache
+		return l, err
 	},
 	ir.OpAttention: func(n *ir.Node) (launch, error) {
 		k := n.Args[1]
@@ -98,25 +123,19 @@ var rules = map[*ir.Op]func(n *ir.Node) (launch, error){
 		}
 		pos, err := scalar(n, 3)
 		heads := n.Int("heads")
-		return launch{kernel: "zincc_attention_" + k.Type.DType.String(), size: kernels.Size{Heads: heads},
-			args: []argValue{addrOf(n.Args[0]), addrOf(k), addrOf(n.Args[2]), addrOf(n.Result), pos,
-				word(heads), word(n.Int("kv_heads")), word(n.Args[0].Type.Elems() / heads), float(n.Float("scale"))}}, err
+		return newLaunch(attendKernels[k.Type.DType], kernels.Size{Heads: heads},
+			addrOf(n.Args[0]), addrOf(k), addrOf(n.Args[2]), addrOf(n.Result), pos,
+			word(heads), word(n.Int("kv_heads")), word(n.Args[0].Type.Elems()/heads), float(n.Float("scale"))), err
 	},
 }
 
 func binary(kernel string) func(n *ir.Node) (launch, error) {
 	return func(n *ir.Node) (launch, error) {
 		c := n.Args[0].Type.Elems()
-		return launch{kernel: kernel, size: kernels.Size{N: c},
-			args: []argValue{addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c)}}, nil
+		return newLaunch(kernel, kernels.Size{N: c}, addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c)), nil
 	}
 }
 
-func unary(kernel string) func(n *ir.Node) (launch, error) {
-	return func(n *ir.Node) (launch, error) { return unaryN(kernel, n, n.Args[0].Type.Elems()) }
-}
-
 func unaryN(kernel string, n *ir.Node, count int) (launch, error) {
-	return launch{kernel: kernel, size: kernels.Size{N: count},
-		args: []argValue{addrOf(n.Args[0]), addrOf(n.Result), word(count)}}, nil
+	return newLaunch(kernel, kernels.Size{N: count}, addrOf(n.Args[0]), addrOf(n.Result), word(count)), nil
 }
