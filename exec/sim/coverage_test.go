@@ -17,6 +17,17 @@ func TestSemantics(t *testing.T) {
 		cases func(*rand.Rand) []*scase
 	}{
 		{"valu", valuCases},
+		{"vopc", vopcCases},
+		{"salu", saluCases},
+		{"f64", f64Cases},
+		{"carry", carryCases},
+		{"cndmask", cndmaskCases},
+		{"division", divisionCases},
+		{"trig_preop", trigPreopCases},
+		{"modifiers", modifierCases},
+		{"denormals", denormCases},
+		{"lanes", laneCases},
+		{"dpp", dppCases},
 	}
 	var all []*scase
 	for i, f := range families {

@@ -40,13 +40,16 @@ type scase struct {
 	asm  string
 	w64  bool
 	// mode is the FLOAT_MODE byte (RSRC1[19:12]); 0 gives 0xF0 (round to
-	// nearest even, f32 and f16/f64 denormals kept).
+	// nearest even, f32 and f16/f64 denormals kept); to ask for mode 0
+	// itself, set bit 8 (0x100).
 	mode uint32
 	in   hstate
 	want hstate
 	// vtol, when set, compares VGPR r (0 = v1) of lane l; it replaces
 	// exact comparison for the VGPRs it is given for.
 	vtol func(r, l int, got, want uint32) bool
+	// vcheck, when set, checks all of lane l's v1..v8 instead ("" = ok).
+	vcheck func(l int, got [nHV]uint32) string
 	// mem is the initial content of the memory buffer at testMemVA;
 	// wantMem checks it afterwards.
 	mem     []byte
@@ -175,6 +178,7 @@ func runCase(t *testing.T, g *GPU, c *scase, entry uint64) {
 	if mode == 0 {
 		mode = 0xf0
 	}
+	mode &= 0xff
 	vgprs := uint32(31)
 	if c.w64 {
 		vgprs = 63
@@ -202,6 +206,19 @@ func runCase(t *testing.T, g *GPU, c *scase, entry uint64) {
 		lanes = 64
 	}
 	bad := 0
+	if c.vcheck != nil {
+		for l := 0; l < lanes && bad < 3; l++ {
+			var got [nHV]uint32
+			for r := range got {
+				got[r] = binary.LittleEndian.Uint32(out[256*r+4*l:])
+			}
+			if msg := c.vcheck(l, got); msg != "" {
+				t.Errorf("%s: lane %d: %s", c.name, l, msg)
+				bad++
+			}
+		}
+		bad = 3
+	}
 	for r := 0; r < nHV && bad < 3; r++ {
 		for l := 0; l < lanes && bad < 3; l++ {
 			got, want := binary.LittleEndian.Uint32(out[256*r+4*l:]), c.want.v[r][l]

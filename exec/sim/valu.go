@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"math/big"
 	"math/bits"
 )
 
@@ -161,22 +162,7 @@ func registerVALU() {
 	}
 	v1("v_fract_f32", cF32, cF32, fract32)
 	v1("v_fract_f16", cF16, cF16, unary16(fract))
-	v64("v_fract_f64", cF64, cF64, cNone, cNone, func(a, _, _ uint64) uint64 {
-		if isNaN64(a) {
-			return quiet64(a)
-		}
-		x := f64(a)
-		if math.IsInf(x, 0) {
-			return qnan64
-		}
-		// x - floor(x) is exact in float64, except that a tiny negative x
-		// rounds to 1.0; keep the result below 1 as fract promises.
-		r := x - math.Floor(x)
-		if r >= 1 {
-			r = math.Nextafter(1, 0)
-		}
-		return u64f(r)
-	})
+	v64("v_fract_f64", cF64, cF64, cNone, cNone, func(a, _, _ uint64) uint64 { return unary64(fract)(a) })
 	v1("v_exp_f32", cF32, cF32, exp32)
 	v1("v_log_f32", cF32, cF32, log32)
 	v1("v_rcp_f32", cF32, cF32, unary32(rcp64))
@@ -698,8 +684,13 @@ func xMadCo(w *wave, in *inst) {
 	}
 }
 
-// xDivFmas is v_div_fmas: fma(S0, S1, S2), scaled by 2^32 (f32) or 2^64
-// (f64) in lanes whose VCC bit is set (pcode V_DIV_FMAS_F32/F64).
+// xDivFmas is v_div_fmas: fma(S0, S1, S2), scaled in lanes whose VCC bit
+// is set. The published pseudocode scales by 2^32 (f32) / 2^64 (f64);
+// that cannot undo what v_div_scale did (2^64 / 2^128, up or down), and
+// LLVM's IEEE division sequence is only exact if the scale is 2^+64
+// (2^+128) when the quotient estimate S2 is at least 1 in magnitude (the
+// denominator was scaled up) and 2^-64 (2^-128) otherwise (the numerator
+// was). That is what is modelled; the fdiv tests check it end to end.
 func xDivFmas(w *wave, in *inst) {
 	m := w.exec()
 	vcc := w.vcc()
@@ -708,11 +699,15 @@ func xDivFmas(w *wave, in *inst) {
 		r := &w.res64
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := bits.TrailingZeros64(mm)
-			v := fma64(a[l], b[l], c[l])
-			if vcc>>uint(l)&1 != 0 && !isNaN64(v) {
-				v = u64f(f64(v) * 0x1p64)
+			if vcc>>uint(l)&1 == 0 {
+				r[l] = fma64(a[l], b[l], c[l])
+				continue
 			}
-			r[l] = v
+			sc := 128
+			if math.Abs(f64(c[l])) < 1 {
+				sc = -128
+			}
+			r[l] = scaledFMA64(a[l], b[l], c[l], sc)
 		}
 		w.put64(in, m)
 		return
@@ -723,18 +718,38 @@ func xDivFmas(w *wave, in *inst) {
 	r := &w.res
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
-		var v uint32
-		if vcc>>uint(l)&1 != 0 {
-			// Scale the exact result before rounding, so a result that
-			// is denormal unscaled is not rounded twice.
-			x := fmaOdd(float64(f32(a[l])), float64(f32(b[l])), float64(f32(c[l])))
-			v = nan32(f32from64(x*0x1p32), a[l], b[l], c[l])
-		} else {
-			v = fma32(a[l], b[l], c[l])
+		if vcc>>uint(l)&1 == 0 {
+			r[l] = fma32(a[l], b[l], c[l])
+			continue
 		}
-		r[l] = v
+		sc := 64.0
+		if math.Abs(float64(f32(c[l]))) < 1 {
+			sc = -64
+		}
+		// Scale the exact result before rounding, so a result that is
+		// denormal after scaling is rounded once.
+		x := fmaOdd(float64(f32(a[l])), float64(f32(b[l])), float64(f32(c[l])))
+		r[l] = nan32(f32from64(math.Ldexp(x, int(sc))), a[l], b[l], c[l])
 	}
 	w.put(in, m)
+}
+
+// scaledFMA64 is (a*b+c)*2^sc rounded once: exactly in big.Float, since
+// scaling any operand first may overflow or underflow.
+func scaledFMA64(a, b, c uint64, sc int) uint64 {
+	x, y, z := f64(a), f64(b), f64(c)
+	if math.IsNaN(x) || math.IsNaN(y) || math.IsNaN(z) || math.IsInf(x, 0) || math.IsInf(y, 0) || math.IsInf(z, 0) {
+		return nan64(u64f(math.Ldexp(math.FMA(x, y, z), sc)), a, b, c)
+	}
+	const prec = 2200
+	p := new(big.Float).SetPrec(prec).Mul(new(big.Float).SetPrec(prec).SetFloat64(x), new(big.Float).SetPrec(prec).SetFloat64(y))
+	p.Add(p, new(big.Float).SetPrec(prec).SetFloat64(z))
+	if p.Sign() == 0 {
+		return u64f(math.FMA(x, y, z))
+	}
+	p.SetMantExp(p, sc)
+	f, _ := p.Float64()
+	return u64f(f)
 }
 
 // divScale follows the pcode of V_DIV_SCALE_F32/F64: it returns the
