@@ -64,6 +64,9 @@ func f32(name string) Arg { return Arg{name, ArgF32} }
 // perThread launches one thread per element, 256 to a workgroup.
 func perThread(s Size) uint32 { return uint32((s.N + 255) / 256) }
 
+// perDword launches one thread per 4 bytes, 256 to a workgroup.
+func perDword(s Size) uint32 { return uint32((s.N + 1023) / 1024) }
+
 // oneGroup launches a single workgroup (parallel reductions over a vector).
 func oneGroup(Size) uint32 { return 1 }
 
@@ -93,8 +96,9 @@ var ABIs = []KernelABI{
 	{Name: "zincc_mul", Args: []Arg{ptr("a"), ptr("b"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 elements"},
 	{Name: "zincc_swiglu", Args: []Arg{ptr("gate"), ptr("up"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 elements"},
 	{Name: "zincc_silu", Args: []Arg{ptr("x"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 elements"},
-	// copy: thread t copies byte t (t < n bytes).
-	{Name: "zincc_copy", Args: []Arg{ptr("src"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 bytes"},
+	// copy: thread t copies the dword at byte 4t (4t+4 <= n bytes); the
+	// thread at 4t = n&^3 copies the last n&3 bytes.
+	{Name: "zincc_copy", Args: []Arg{ptr("src"), ptr("dst"), u32("n")}, Block: 256, Groups: perDword, Doc: "1024 bytes"},
 
 	// matvec: each wave computes one row's dot product across its 32 lanes
 	// and reduces it with cross-lane operations; lane 0 writes dst[row].

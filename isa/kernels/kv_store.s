@@ -1,0 +1,97 @@
+//go:build ignore
+
+// KV-cache store: row pos of a [ctx, width] state gets x (exec/cpu.KVStore).
+//
+// Launch (both): workgroups of 256 threads, Groups = ceil(width/256);
+// thread t = ttmp9*256 + v0 writes cache[pos][t] for t < width. The row's
+// byte offset is computed in 64 bits; pos is not range-checked (the runtime
+// must pass pos < ctx).
+//
+// SGPR discipline (gfx12 VALU-read-SGPR hazard): a pair a VALU has read is
+// never written again.
+
+.amdgcn_target "amdgcn-amd-amdhsa--gfx1201"
+.amdhsa_code_object_version 5
+
+.text
+
+// zincc_kv_store_f32: f32 state, bits copied.
+//   s[0:1] x (f32), s[2:3] cache, s4 pos, s5 width
+.globl zincc_kv_store_f32
+.p2align 8
+.type zincc_kv_store_f32,@function
+zincc_kv_store_f32:
+  v_and_b32 v0, 0x3ff, v0
+  s_lshl_b32 s16, ttmp9, 8
+  v_add_nc_u32 v1, s16, v0              ; t
+  v_cmp_gt_u32 vcc_lo, s5, v1           ; t < width
+  s_and_saveexec_b32 s18, vcc_lo
+  s_cbranch_execz .Lkv_f32_end
+  s_lshl_b32 s20, s5, 2                 ; row bytes
+  s_mul_i32 s22, s4, s20
+  s_mul_hi_u32 s23, s4, s20
+  s_add_co_u32 s2, s2, s22
+  s_add_co_ci_u32 s3, s3, s23           ; s[2:3] = row pos
+  v_lshlrev_b32 v1, 2, v1
+  global_load_b32 v2, v1, s[0:1]
+  s_wait_loadcnt 0
+  global_store_b32 v1, v2, s[2:3]
+.Lkv_f32_end:
+  s_endpgm
+.Lkv_f32_size:
+.size zincc_kv_store_f32, .Lkv_f32_size-zincc_kv_store_f32
+
+// zincc_kv_store_f16: f16 state, each value rounded to nearest even
+// (v_cvt_f16_f32 with f16 denormals kept), as ggml.F32ToF16; NaN payloads
+// may differ from ggml's 0x7E00.
+//   s[0:1] x (f32), s[2:3] cache, s4 pos, s5 width
+.globl zincc_kv_store_f16
+.p2align 8
+.type zincc_kv_store_f16,@function
+zincc_kv_store_f16:
+  v_and_b32 v0, 0x3ff, v0
+  s_lshl_b32 s16, ttmp9, 8
+  v_add_nc_u32 v1, s16, v0
+  v_cmp_gt_u32 vcc_lo, s5, v1
+  s_and_saveexec_b32 s18, vcc_lo
+  s_cbranch_execz .Lkv_f16_end
+  s_lshl_b32 s20, s5, 1                 ; row bytes
+  s_mul_i32 s22, s4, s20
+  s_mul_hi_u32 s23, s4, s20
+  s_add_co_u32 s2, s2, s22
+  s_add_co_ci_u32 s3, s3, s23
+  v_lshlrev_b32 v2, 2, v1               ; source offset
+  global_load_b32 v3, v2, s[0:1]
+  v_lshlrev_b32 v1, 1, v1               ; destination offset
+  s_wait_loadcnt 0
+  v_cvt_f16_f32 v3, v3
+  global_store_b16 v1, v3, s[2:3]
+.Lkv_f16_end:
+  s_endpgm
+.Lkv_f16_size:
+.size zincc_kv_store_f16, .Lkv_f16_size-zincc_kv_store_f16
+
+.rodata
+.p2align 6
+.amdhsa_kernel zincc_kv_store_f32
+  .amdhsa_user_sgpr_count 6
+  .amdhsa_next_free_vgpr 3
+  .amdhsa_next_free_sgpr 24
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_kv_store_f16
+  .amdhsa_user_sgpr_count 6
+  .amdhsa_next_free_vgpr 4
+  .amdhsa_next_free_sgpr 24
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
