@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"zincc/exec/sim"
-	_ "zincc/internal/golden" // defines -update for `go test ./... -update`
 	"zincc/internal/ggml"
+	_ "zincc/internal/golden" // defines -update for `go test ./... -update`
 	"zincc/isa/kernels"
 )
 
@@ -75,14 +75,14 @@ func (h *gpu) readF32(va uint64, n int) []float32 { return f32s(h.read(va, 4*n))
 
 // arg is one kernel argument: a pointer or a 32-bit word.
 type arg struct {
-	ptr  uint64
-	word uint32
+	ptr   uint64
+	word  uint32
 	isPtr bool
 }
 
-func ptr(va uint64) arg   { return arg{ptr: va, isPtr: true} }
-func u32(v int) arg       { return arg{word: uint32(v)} }
-func f32(v float32) arg   { return arg{word: math.Float32bits(v)} }
+func ptr(va uint64) arg { return arg{ptr: va, isPtr: true} }
+func u32(v int) arg     { return arg{word: uint32(v)} }
+func f32(v float32) arg { return arg{word: math.Float32bits(v)} }
 
 // run launches kernel name as the lowering would (ABI block and groups for
 // size) and returns the dispatch's statistics.

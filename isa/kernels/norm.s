@@ -1,0 +1,397 @@
+//go:build ignore
+
+// Whole-vector reductions: rms_norm, softmax, argmax.
+//
+// Launch (all three): ONE workgroup of 256 threads (8 wave32 waves). Thread
+// t handles elements t, t+256, t+512, ... (byte offsets are 32-bit, so
+// n < 2^30). Each wave reduces its lanes' partial results across lanes
+// (DPP row_xmask 1, 2, 4, 8 inside each 16-lane row, then
+// v_permlanex16_b32 across the two rows, which leaves every lane with the
+// wave's result), wave w stores it in LDS slot w, and after a workgroup
+// barrier every wave combines the 8 slots in the same order, so every
+// thread sees the same bits.
+//
+// SGPR discipline (gfx12 VALU-read-SGPR hazard, LLVM AMDGPUWaitSGPRHazards):
+// an SGPR pair that a VALU instruction has read is never written again,
+// except VCC in argmax, where s_wait_alu depctr_sa_sdst(0) (or va_vcc(0))
+// orders each write of VCC before the v_cndmask that reads it.
+
+.amdgcn_target "amdgcn-amd-amdhsa--gfx1201"
+.amdhsa_code_object_version 5
+
+.text
+
+// zincc_rms_norm: dst[i] = (x[i] * r) * w[i], r = rsq(sum(x²)/n + eps)
+// (rms_norm rule of docs/numerics.md: an any-order float32 sum of squares,
+// then mean, +eps, rsq and two products).
+//   s[0:1] x, s[2:3] w, s[4:5] dst (f32 pointers), s6 n (> 0), s7 eps (f32 bits)
+//   LDS: 32 bytes (one partial sum per wave).
+.globl zincc_rms_norm
+.p2align 8
+.type zincc_rms_norm,@function
+zincc_rms_norm:
+  v_and_b32 v0, 0x3ff, v0
+  s_mov_b32 s16, 0x76543210             ; v_permlanex16 lane selects: lane i
+  s_mov_b32 s17, 0xfedcba98             ;   reads lane i of the other row
+  s_lshl_b32 s18, s6, 2                 ; end of x in bytes
+  v_lshlrev_b32 v1, 2, v0               ; byte offset of element t
+  v_mov_b32 v2, 0                       ; this thread's sum of squares
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_saveexec_b32 s20, vcc_lo
+  s_cbranch_execz .Lrms_sum_done
+.Lrms_sum:
+  global_load_b32 v3, v1, s[0:1]
+  v_add_nc_u32 v1, 0x400, v1
+  s_wait_loadcnt 0
+  v_fmac_f32 v2, v3, v3
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_b32 exec_lo, exec_lo, vcc_lo
+  s_cbranch_execnz .Lrms_sum
+.Lrms_sum_done:
+  s_mov_b32 exec_lo, s20
+  v_add_f32_dpp v2, v2, v2 row_xmask:1 row_mask:0xf bank_mask:0xf
+  v_add_f32_dpp v2, v2, v2 row_xmask:2 row_mask:0xf bank_mask:0xf
+  v_add_f32_dpp v2, v2, v2 row_xmask:4 row_mask:0xf bank_mask:0xf
+  v_add_f32_dpp v2, v2, v2 row_xmask:8 row_mask:0xf bank_mask:0xf
+  v_permlanex16_b32 v3, v2, s16, s17
+  v_add_f32 v2, v2, v3                  ; the wave's sum, in every lane
+  v_lshrrev_b32 v4, 3, v0
+  v_and_b32 v4, 0x1c, v4                ; LDS slot of the wave: 4*(t/32)
+  ds_store_b32 v4, v2
+  s_wait_dscnt 0
+  s_barrier_signal -1
+  s_barrier_wait -1
+  v_mov_b32 v5, 0
+  ds_load_b128 v[6:9], v5
+  ds_load_b128 v[10:13], v5 offset:16
+  s_wait_dscnt 0
+  v_add_f32 v6, v6, v7
+  v_add_f32 v8, v8, v9
+  v_add_f32 v10, v10, v11
+  v_add_f32 v12, v12, v13
+  v_add_f32 v6, v6, v8
+  v_add_f32 v10, v10, v12
+  v_add_f32 v6, v6, v10                 ; sum of squares
+  v_cvt_f32_u32 v7, s6
+  v_rcp_f32 v7, v7
+  v_mul_f32 v6, v6, v7                  ; mean
+  v_add_f32 v6, s7, v6                  ; + eps
+  v_rsq_f32 v6, v6                      ; r
+  v_lshlrev_b32 v1, 2, v0
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_saveexec_b32 s22, vcc_lo
+  s_cbranch_execz .Lrms_end
+.Lrms_out:
+  global_load_b32 v3, v1, s[0:1]
+  global_load_b32 v4, v1, s[2:3]
+  s_wait_loadcnt 0
+  v_mul_f32 v3, v3, v6
+  v_mul_f32 v3, v3, v4
+  global_store_b32 v1, v3, s[4:5]
+  v_add_nc_u32 v1, 0x400, v1
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_b32 exec_lo, exec_lo, vcc_lo
+  s_cbranch_execnz .Lrms_out
+.Lrms_end:
+  s_endpgm
+.Lrms_size:
+.size zincc_rms_norm, .Lrms_size-zincc_rms_norm
+
+// zincc_softmax: dst[i] = e_i * rcp(sum_j e_j), e_i = exp2((x_i - m)*log2 e),
+// m = max x (v_max_num_f32: NaNs are passed over, and then make the sum and
+// every output NaN, as exec/cpu.Softmax). The exponentials are computed
+// again in the last pass rather than stored.
+//   s[0:1] x, s[2:3] dst (f32 pointers), s4 n (> 0)
+//   LDS: 64 bytes (per-wave maxima, then per-wave sums).
+.globl zincc_softmax
+.p2align 8
+.type zincc_softmax,@function
+zincc_softmax:
+  v_and_b32 v0, 0x3ff, v0
+  s_mov_b32 s16, 0x76543210
+  s_mov_b32 s17, 0xfedcba98
+  s_lshl_b32 s18, s4, 2                 ; end of x in bytes
+  v_lshlrev_b32 v1, 2, v0
+  v_mov_b32 v2, 0xff800000              ; this thread's max: -inf
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_saveexec_b32 s20, vcc_lo
+  s_cbranch_execz .Lsm_max_done
+.Lsm_max:
+  global_load_b32 v3, v1, s[0:1]
+  v_add_nc_u32 v1, 0x400, v1
+  s_wait_loadcnt 0
+  v_max_num_f32 v2, v2, v3
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_b32 exec_lo, exec_lo, vcc_lo
+  s_cbranch_execnz .Lsm_max
+.Lsm_max_done:
+  s_mov_b32 exec_lo, s20
+  v_max_num_f32_dpp v2, v2, v2 row_xmask:1 row_mask:0xf bank_mask:0xf
+  v_max_num_f32_dpp v2, v2, v2 row_xmask:2 row_mask:0xf bank_mask:0xf
+  v_max_num_f32_dpp v2, v2, v2 row_xmask:4 row_mask:0xf bank_mask:0xf
+  v_max_num_f32_dpp v2, v2, v2 row_xmask:8 row_mask:0xf bank_mask:0xf
+  v_permlanex16_b32 v3, v2, s16, s17
+  v_max_num_f32 v2, v2, v3
+  v_lshrrev_b32 v4, 3, v0
+  v_and_b32 v4, 0x1c, v4                ; LDS slot of the wave
+  ds_store_b32 v4, v2
+  s_wait_dscnt 0
+  s_barrier_signal -1
+  s_barrier_wait -1
+  v_mov_b32 v5, 0
+  ds_load_b128 v[6:9], v5
+  ds_load_b128 v[10:13], v5 offset:16
+  s_wait_dscnt 0
+  v_max_num_f32 v6, v6, v7
+  v_max_num_f32 v8, v8, v9
+  v_max_num_f32 v10, v10, v11
+  v_max_num_f32 v12, v12, v13
+  v_max_num_f32 v6, v6, v8
+  v_max_num_f32 v10, v10, v12
+  v_max_num_f32 v6, v6, v10             ; m
+  v_lshlrev_b32 v1, 2, v0
+  v_mov_b32 v2, 0                       ; this thread's sum of e
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_saveexec_b32 s22, vcc_lo
+  s_cbranch_execz .Lsm_sum_done
+.Lsm_sum:
+  global_load_b32 v3, v1, s[0:1]
+  v_add_nc_u32 v1, 0x400, v1
+  s_wait_loadcnt 0
+  v_sub_f32 v3, v3, v6
+  v_mul_f32 v3, 0x3fb8aa3b, v3          ; (x - m) * log2(e)
+  v_exp_f32 v3, v3
+  v_add_f32 v2, v2, v3
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_b32 exec_lo, exec_lo, vcc_lo
+  s_cbranch_execnz .Lsm_sum
+.Lsm_sum_done:
+  s_mov_b32 exec_lo, s22
+  v_add_f32_dpp v2, v2, v2 row_xmask:1 row_mask:0xf bank_mask:0xf
+  v_add_f32_dpp v2, v2, v2 row_xmask:2 row_mask:0xf bank_mask:0xf
+  v_add_f32_dpp v2, v2, v2 row_xmask:4 row_mask:0xf bank_mask:0xf
+  v_add_f32_dpp v2, v2, v2 row_xmask:8 row_mask:0xf bank_mask:0xf
+  v_permlanex16_b32 v3, v2, s16, s17
+  v_add_f32 v2, v2, v3
+  ds_store_b32 v4, v2 offset:32
+  s_wait_dscnt 0
+  s_barrier_signal -1
+  s_barrier_wait -1
+  ds_load_b128 v[8:11], v5 offset:32
+  ds_load_b128 v[12:15], v5 offset:48
+  s_wait_dscnt 0
+  v_add_f32 v8, v8, v9
+  v_add_f32 v10, v10, v11
+  v_add_f32 v12, v12, v13
+  v_add_f32 v14, v14, v15
+  v_add_f32 v8, v8, v10
+  v_add_f32 v12, v12, v14
+  v_add_f32 v8, v8, v12                 ; sum
+  v_rcp_f32 v7, v8
+  v_lshlrev_b32 v1, 2, v0
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_saveexec_b32 s24, vcc_lo
+  s_cbranch_execz .Lsm_end
+.Lsm_out:
+  global_load_b32 v3, v1, s[0:1]
+  s_wait_loadcnt 0
+  v_sub_f32 v3, v3, v6
+  v_mul_f32 v3, 0x3fb8aa3b, v3
+  v_exp_f32 v3, v3
+  v_mul_f32 v3, v3, v7
+  global_store_b32 v1, v3, s[2:3]
+  v_add_nc_u32 v1, 0x400, v1
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_b32 exec_lo, exec_lo, vcc_lo
+  s_cbranch_execnz .Lsm_out
+.Lsm_end:
+  s_endpgm
+.Lsm_size:
+.size zincc_softmax, .Lsm_size-zincc_softmax
+
+// zincc_argmax: dst[0] = the lowest index of the largest x (float32
+// compares: +0 == -0; NaN never wins; all-NaN gives 0). Each thread keeps
+// (best value, best byte offset) with offset 0xffffffff for "none"; a
+// candidate (v, i) replaces (b, j) when v > b, or v == b and i < j (as
+// unsigned, so any index beats "none"). The same rule merges lanes and
+// waves, so the order of merging does not matter.
+//   s[0:1] x (f32), s[2:3] dst (u32), s4 n
+//   LDS: 64 bytes (a (value, offset) pair per wave).
+.globl zincc_argmax
+.p2align 8
+.type zincc_argmax,@function
+zincc_argmax:
+  v_and_b32 v0, 0x3ff, v0
+  s_mov_b32 s16, 0x76543210
+  s_mov_b32 s17, 0xfedcba98
+  s_lshl_b32 s18, s4, 2                 ; end of x in bytes
+  v_lshlrev_b32 v1, 2, v0
+  v_mov_b32 v2, 0xff800000              ; best value
+  v_mov_b32 v3, -1                      ; best byte offset: none
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_saveexec_b32 s20, vcc_lo
+  s_cbranch_execz .Lam_scan_done
+.Lam_scan:
+  global_load_b32 v4, v1, s[0:1]
+  s_wait_loadcnt 0
+  v_cmp_gt_f32_e64 s24, v4, v2
+  v_cmp_eq_f32_e64 s25, v4, v2
+  v_cmp_lt_u32_e64 s26, v1, v3
+  s_and_b32 s25, s25, s26
+  s_or_b32 vcc_lo, s24, s25
+  s_wait_alu depctr_sa_sdst(0)
+  v_cndmask_b32 v2, v2, v4, vcc_lo
+  v_cndmask_b32 v3, v3, v1, vcc_lo
+  v_add_nc_u32 v1, 0x400, v1
+  v_cmp_gt_u32_e64 s28, s18, v1
+  s_and_b32 exec_lo, exec_lo, s28
+  s_cbranch_execnz .Lam_scan
+.Lam_scan_done:
+  s_mov_b32 exec_lo, s20
+  // Merge across lanes: each step fetches the partner's pair.
+  v_mov_b32_dpp v4, v2 row_xmask:1 row_mask:0xf bank_mask:0xf
+  v_mov_b32_dpp v5, v3 row_xmask:1 row_mask:0xf bank_mask:0xf
+  v_cmp_gt_f32_e64 s24, v4, v2
+  v_cmp_eq_f32_e64 s25, v4, v2
+  v_cmp_lt_u32_e64 s26, v5, v3
+  s_and_b32 s25, s25, s26
+  s_or_b32 vcc_lo, s24, s25
+  s_wait_alu depctr_sa_sdst(0)
+  v_cndmask_b32 v2, v2, v4, vcc_lo
+  v_cndmask_b32 v3, v3, v5, vcc_lo
+  v_mov_b32_dpp v4, v2 row_xmask:2 row_mask:0xf bank_mask:0xf
+  v_mov_b32_dpp v5, v3 row_xmask:2 row_mask:0xf bank_mask:0xf
+  v_cmp_gt_f32_e64 s24, v4, v2
+  v_cmp_eq_f32_e64 s25, v4, v2
+  v_cmp_lt_u32_e64 s26, v5, v3
+  s_and_b32 s25, s25, s26
+  s_or_b32 vcc_lo, s24, s25
+  s_wait_alu depctr_sa_sdst(0)
+  v_cndmask_b32 v2, v2, v4, vcc_lo
+  v_cndmask_b32 v3, v3, v5, vcc_lo
+  v_mov_b32_dpp v4, v2 row_xmask:4 row_mask:0xf bank_mask:0xf
+  v_mov_b32_dpp v5, v3 row_xmask:4 row_mask:0xf bank_mask:0xf
+  v_cmp_gt_f32_e64 s24, v4, v2
+  v_cmp_eq_f32_e64 s25, v4, v2
+  v_cmp_lt_u32_e64 s26, v5, v3
+  s_and_b32 s25, s25, s26
+  s_or_b32 vcc_lo, s24, s25
+  s_wait_alu depctr_sa_sdst(0)
+  v_cndmask_b32 v2, v2, v4, vcc_lo
+  v_cndmask_b32 v3, v3, v5, vcc_lo
+  v_mov_b32_dpp v4, v2 row_xmask:8 row_mask:0xf bank_mask:0xf
+  v_mov_b32_dpp v5, v3 row_xmask:8 row_mask:0xf bank_mask:0xf
+  v_cmp_gt_f32_e64 s24, v4, v2
+  v_cmp_eq_f32_e64 s25, v4, v2
+  v_cmp_lt_u32_e64 s26, v5, v3
+  s_and_b32 s25, s25, s26
+  s_or_b32 vcc_lo, s24, s25
+  s_wait_alu depctr_sa_sdst(0)
+  v_cndmask_b32 v2, v2, v4, vcc_lo
+  v_cndmask_b32 v3, v3, v5, vcc_lo
+  v_permlanex16_b32 v4, v2, s16, s17
+  v_permlanex16_b32 v5, v3, s16, s17
+  v_cmp_gt_f32_e64 s24, v4, v2
+  v_cmp_eq_f32_e64 s25, v4, v2
+  v_cmp_lt_u32_e64 s26, v5, v3
+  s_and_b32 s25, s25, s26
+  s_or_b32 vcc_lo, s24, s25
+  s_wait_alu depctr_sa_sdst(0)
+  v_cndmask_b32 v2, v2, v4, vcc_lo
+  v_cndmask_b32 v3, v3, v5, vcc_lo      ; the wave's pair, in every lane
+  v_lshrrev_b32 v6, 2, v0
+  v_and_b32 v6, 0x38, v6                ; LDS slot of the wave: 8*(t/32)
+  ds_store_b64 v6, v[2:3]
+  s_wait_dscnt 0
+  s_barrier_signal -1
+  s_barrier_wait -1
+  v_lshrrev_b32 v7, 5, v0
+  v_readfirstlane_b32 s30, v7           ; wave in the workgroup
+  s_cmp_lg_u32 s30, 0
+  s_cbranch_scc1 .Lam_end
+  // Wave 0: lane l loads wave (l & 7)'s pair, then three more merges.
+  v_and_b32 v6, 7, v0
+  v_lshlrev_b32 v6, 3, v6
+  ds_load_b64 v[2:3], v6
+  s_wait_dscnt 0
+  v_mov_b32_dpp v4, v2 row_xmask:1 row_mask:0xf bank_mask:0xf
+  v_mov_b32_dpp v5, v3 row_xmask:1 row_mask:0xf bank_mask:0xf
+  v_cmp_gt_f32_e64 s24, v4, v2
+  v_cmp_eq_f32_e64 s25, v4, v2
+  v_cmp_lt_u32_e64 s26, v5, v3
+  s_and_b32 s25, s25, s26
+  s_or_b32 vcc_lo, s24, s25
+  s_wait_alu depctr_sa_sdst(0)
+  v_cndmask_b32 v2, v2, v4, vcc_lo
+  v_cndmask_b32 v3, v3, v5, vcc_lo
+  v_mov_b32_dpp v4, v2 row_xmask:2 row_mask:0xf bank_mask:0xf
+  v_mov_b32_dpp v5, v3 row_xmask:2 row_mask:0xf bank_mask:0xf
+  v_cmp_gt_f32_e64 s24, v4, v2
+  v_cmp_eq_f32_e64 s25, v4, v2
+  v_cmp_lt_u32_e64 s26, v5, v3
+  s_and_b32 s25, s25, s26
+  s_or_b32 vcc_lo, s24, s25
+  s_wait_alu depctr_sa_sdst(0)
+  v_cndmask_b32 v2, v2, v4, vcc_lo
+  v_cndmask_b32 v3, v3, v5, vcc_lo
+  v_mov_b32_dpp v4, v2 row_xmask:4 row_mask:0xf bank_mask:0xf
+  v_mov_b32_dpp v5, v3 row_xmask:4 row_mask:0xf bank_mask:0xf
+  v_cmp_gt_f32_e64 s24, v4, v2
+  v_cmp_eq_f32_e64 s25, v4, v2
+  v_cmp_lt_u32_e64 s26, v5, v3
+  s_and_b32 s25, s25, s26
+  s_or_b32 vcc_lo, s24, s25
+  s_wait_alu depctr_sa_sdst(0)
+  v_cndmask_b32 v2, v2, v4, vcc_lo
+  v_cndmask_b32 v3, v3, v5, vcc_lo
+  v_lshrrev_b32 v3, 2, v3               ; byte offset -> index ("none" -> 0x3fffffff)
+  v_cmp_eq_u32 vcc_lo, 0x3fffffff, v3
+  s_wait_alu depctr_va_vcc(0)
+  v_cndmask_b32 v3, v3, 0, vcc_lo       ; all NaN (or n = 0): index 0
+  v_mov_b32 v4, 0
+  s_mov_b32 exec_lo, 1
+  global_store_b32 v4, v3, s[2:3]
+.Lam_end:
+  s_endpgm
+.Lam_size:
+.size zincc_argmax, .Lam_size-zincc_argmax
+
+.rodata
+.p2align 6
+.amdhsa_kernel zincc_rms_norm
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 14
+  .amdhsa_next_free_sgpr 23
+  .amdhsa_group_segment_fixed_size 32
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_softmax
+  .amdhsa_user_sgpr_count 5
+  .amdhsa_next_free_vgpr 16
+  .amdhsa_next_free_sgpr 25
+  .amdhsa_group_segment_fixed_size 64
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_argmax
+  .amdhsa_user_sgpr_count 5
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 31
+  .amdhsa_group_segment_fixed_size 64
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
