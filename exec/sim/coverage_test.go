@@ -28,6 +28,9 @@ func TestSemantics(t *testing.T) {
 		{"denormals", denormCases},
 		{"lanes", laneCases},
 		{"dpp", dppCases},
+		{"vop3p", vop3pCases},
+		{"memory", memCases},
+		{"control", controlCases},
 	}
 	var all []*scase
 	for i, f := range families {

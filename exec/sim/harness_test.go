@@ -56,6 +56,10 @@ type scase struct {
 	wantMem func(mem []byte) error
 	// wantErr, when set, expects the run to fail with an error containing it.
 	wantErr string
+	// twoWaves runs a workgroup of two wave32 waves (64 threads): thread t
+	// reads and writes lane t of the layout, the scalars stored last are
+	// wave 1's.
+	twoWaves bool
 	// ops are filled in by the runner: the instructions of the snippet;
 	// passed says the case ran and matched.
 	ops    []isa.Op
@@ -155,8 +159,13 @@ func runCases(t *testing.T, cases []*scase) {
 
 func runCase(t *testing.T, g *GPU, c *scase, entry uint64) {
 	t.Helper()
-	failed := t.Failed()
-	defer func() { c.passed = !t.Failed() || failed && c.passed }()
+	nerr := 0
+	errorf := func(format string, args ...any) {
+		t.Helper()
+		t.Errorf(format, args...)
+		nerr++
+	}
+	defer func() { c.passed = nerr == 0 }()
 	in := make([]byte, 4096)
 	for r := 0; r < nHV; r++ {
 		for l := 0; l < 64; l++ {
@@ -185,24 +194,24 @@ func runCase(t *testing.T, g *GPU, c *scase, entry uint64) {
 	}
 	l := Launch{Entry: entry, Rsrc1: vgprs | mode<<12, Rsrc2: 128 << 15, UserSGPRs: []uint32{lo32(testInVA), uint32(testInVA >> 32), lo32(testOutVA), uint32(testOutVA >> 32)},
 		Groups: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Wave32: !c.w64}
-	if c.w64 {
+	if c.w64 || c.twoWaves {
 		l.Block[0] = 64
 	}
 	_, err := g.Dispatch(l)
 	if c.wantErr != "" {
 		if err == nil || !strings.Contains(err.Error(), c.wantErr) {
-			t.Errorf("%s: want an error containing %q, got %v", c.name, c.wantErr, err)
+			errorf("%s: want an error containing %q, got %v", c.name, c.wantErr, err)
 		}
 		return
 	}
 	if err != nil {
-		t.Errorf("%s: %v", c.name, err)
+		errorf("%s: %v", c.name, err)
 		return
 	}
 	out := make([]byte, 4096)
 	must(t, g.Read(testOutVA, out))
 	lanes := 32
-	if c.w64 {
+	if c.w64 || c.twoWaves {
 		lanes = 64
 	}
 	bad := 0
@@ -213,7 +222,7 @@ func runCase(t *testing.T, g *GPU, c *scase, entry uint64) {
 				got[r] = binary.LittleEndian.Uint32(out[256*r+4*l:])
 			}
 			if msg := c.vcheck(l, got); msg != "" {
-				t.Errorf("%s: lane %d: %s", c.name, l, msg)
+				errorf("%s: lane %d: %s", c.name, l, msg)
 				bad++
 			}
 		}
@@ -227,37 +236,21 @@ func runCase(t *testing.T, g *GPU, c *scase, entry uint64) {
 				ok = c.vtol(r, l, got, want)
 			}
 			if !ok {
-				t.Errorf("%s: v%d lane %d = %#08x, want %#08x (inputs v1..v4 = %#x %#x %#x %#x)", c.name, r+1, l, got, want,
+				errorf("%s: v%d lane %d = %#08x, want %#08x (inputs v1..v4 = %#x %#x %#x %#x)", c.name, r+1, l, got, want,
 					c.in.v[0][l], c.in.v[1][l], c.in.v[2][l], c.in.v[3][l])
 				bad++
 			}
 		}
 	}
-	mask := uint64(1<<32 - 1)
-	if c.w64 {
-		mask = ^uint64(0)
-	}
-	for i := 0; i < nHS; i++ {
-		if got := binary.LittleEndian.Uint32(out[0x800+4*i:]); got != c.want.s[i] {
-			t.Errorf("%s: s%d = %#x, want %#x", c.name, i+4, got, c.want.s[i])
-		}
-	}
-	vcc := uint64(binary.LittleEndian.Uint32(out[0x840:])) | uint64(binary.LittleEndian.Uint32(out[0x844:]))<<32
-	exec := uint64(binary.LittleEndian.Uint32(out[0x848:])) | uint64(binary.LittleEndian.Uint32(out[0x84c:]))<<32
-	scc := binary.LittleEndian.Uint32(out[0x850:])
-	if vcc != c.want.vcc {
-		t.Errorf("%s: vcc = %#x, want %#x", c.name, vcc, c.want.vcc)
-	}
-	if exec&mask != c.want.exec&mask {
-		t.Errorf("%s: exec = %#x, want %#x", c.name, exec, c.want.exec)
-	}
-	if scc != c.want.scc {
-		t.Errorf("%s: scc = %d, want %d", c.name, scc, c.want.scc)
+	// With two waves the scalars and masks were stored by both, in an
+	// order the scheduler picks: only the VGPRs are compared.
+	if !c.twoWaves {
+		c.checkScalars(out, errorf)
 	}
 	if c.wantMem != nil {
 		must(t, g.Read(testMemVA, mem))
 		if err := c.wantMem(mem); err != nil {
-			t.Errorf("%s: memory: %v", c.name, err)
+			errorf("%s: memory: %v", c.name, err)
 		}
 	}
 }
@@ -302,4 +295,28 @@ func (c *scase) lanes() int {
 		return 64
 	}
 	return 32
+}
+
+func (c *scase) checkScalars(out []byte, errorf func(string, ...any)) {
+	mask := uint64(1<<32 - 1)
+	if c.w64 {
+		mask = ^uint64(0)
+	}
+	for i := 0; i < nHS; i++ {
+		if got := binary.LittleEndian.Uint32(out[0x800+4*i:]); got != c.want.s[i] {
+			errorf("%s: s%d = %#x, want %#x", c.name, i+4, got, c.want.s[i])
+		}
+	}
+	vcc := uint64(binary.LittleEndian.Uint32(out[0x840:])) | uint64(binary.LittleEndian.Uint32(out[0x844:]))<<32
+	exec := uint64(binary.LittleEndian.Uint32(out[0x848:])) | uint64(binary.LittleEndian.Uint32(out[0x84c:]))<<32
+	scc := binary.LittleEndian.Uint32(out[0x850:])
+	if vcc != c.want.vcc {
+		errorf("%s: vcc = %#x, want %#x", c.name, vcc, c.want.vcc)
+	}
+	if exec&mask != c.want.exec&mask {
+		errorf("%s: exec = %#x, want %#x", c.name, exec, c.want.exec)
+	}
+	if scc != c.want.scc {
+		errorf("%s: scc = %d, want %d", c.name, scc, c.want.scc)
+	}
 }
