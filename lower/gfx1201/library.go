@@ -3,7 +3,9 @@ package gfx1201
 import (
 	"fmt"
 
+	"zincc/ir"
 	"zincc/isa"
+	"zincc/isa/kernels"
 )
 
 // ObjectLibrary serves the kernels of one assembled object (every kernel's
@@ -29,4 +31,47 @@ func (o ObjectLibrary) Kernel(name string) (KernelCode, error) {
 		}, nil
 	}
 	return KernelCode{}, fmt.Errorf("the kernel library has no kernel %s", name)
+}
+
+// libraryAdapter serves package isa/kernels to the lowering.
+type libraryAdapter struct{ lib *kernels.Library }
+
+func (a libraryAdapter) Code() []byte { return a.lib.Code }
+
+func (a libraryAdapter) Kernel(name string) (KernelCode, error) {
+	k, ok := a.lib.Kernel(name)
+	if !ok {
+		return KernelCode{}, fmt.Errorf("the kernel library has no kernel %s", name)
+	}
+	d := k.Descriptor
+	return KernelCode{Entry: k.Entry, Rsrc1: d.RSRC1, Rsrc2: d.RSRC2, Rsrc3: d.RSRC3,
+		LDSBytes: k.LDSBytes(), UserSGPRs: k.UserSGPRs(), Wave32: k.Wave32()}, nil
+}
+
+// Source returns the assembly of kernel name, for listings.
+func (a libraryAdapter) Source(name string) (string, bool) {
+	k, ok := a.lib.Kernel(name)
+	if !ok {
+		return "", false
+	}
+	return k.Source, true
+}
+
+// DefaultLibrary is zincc's own kernel library (package isa/kernels),
+// assembled once per process.
+func DefaultLibrary() (Library, error) {
+	lib, err := kernels.Load()
+	if err != nil {
+		return nil, fmt.Errorf("the gfx1201 kernel library: %w", err)
+	}
+	return libraryAdapter{lib}, nil
+}
+
+// Compile lowers m with the default kernel library.
+func Compile(m *ir.Module) (*Executable, error) {
+	lib, err := DefaultLibrary()
+	if err != nil {
+		return nil, err
+	}
+	return Lower(m, lib, Options{})
 }
