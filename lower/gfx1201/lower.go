@@ -309,5 +309,3 @@ func (l *lowering) dispatch(n *ir.Node, ln *launch) error {
 	l.exe.Dispatches = append(l.exe.Dispatches, Dispatch{Node: n, Kernel: ln.kernel, Entry: k.code.Entry, Dword: at, First: first})
 	return nil
 }
-
-
