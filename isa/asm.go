@@ -322,6 +322,9 @@ func (a *assembler) instruction(s *stream) error {
 	if a.section != ".text" {
 		return a.errorf(mn.col, "instructions must be in .text (current section %s)", a.section)
 	}
+	if len(a.code)%4 != 0 {
+		return a.errorf(mn.col, "instruction at offset 0x%x is not 4-byte aligned (data in .text must fill whole dwords)", len(a.code))
+	}
 	info := &opTable[op]
 	b := &builder{info: info, op: op, mn: mn, suffix: sfx, wave64: a.opts.Wave64}
 	var perr *posError
@@ -394,10 +397,6 @@ const maxText = 16 << 20
 // padText aligns .text to align bytes with s_nop 0, as llvm-mc does.
 func (a *assembler) padText(align int) {
 	for len(a.code)%align != 0 {
-		if len(a.code)%4 != 0 {
-			a.code = append(a.code, 0)
-			continue
-		}
 		a.code = binary.LittleEndian.AppendUint32(a.code, 0xBF800000)
 	}
 }

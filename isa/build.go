@@ -404,6 +404,9 @@ func (b *builder) sopp() *posError {
 			}
 			b.in.Imm = int32(int16(uint16(o.ival)))
 		case pkExpr:
+			if o.e.op != "sym" {
+				return errAt(o.tok, "expected an absolute expression or a label")
+			}
 			b.branch = o.e
 		default:
 			return errAt(o.tok, "invalid operand for instruction: expected a label")

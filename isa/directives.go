@@ -86,6 +86,10 @@ func (a *assembler) directive(s *stream) error {
 			return a.errorf(s.peek().col, "alignment fill values are not supported")
 		}
 		if a.section == ".text" {
+			if len(a.code)%4 != 0 {
+				// llvm-mc 19 loops forever padding such code with s_nop.
+				return a.errorf(t.col, "cannot align .text at offset 0x%x: data in .text must fill whole dwords", len(a.code))
+			}
 			a.padText(int(align))
 		}
 		return rest()

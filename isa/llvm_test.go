@@ -2,6 +2,7 @@ package isa
 
 import (
 	"bytes"
+	"context"
 	"debug/elf"
 	"fmt"
 	"os"
@@ -11,12 +12,17 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The tests compare this package against llvm-mc 19, run at test time.
 // Without llvm-mc-19 they skip, unless CI=true, where they fail.
 
 const llvmTriple = "-triple=amdgcn-amd-amdhsa"
+
+// llvmTimeout bounds each llvm-mc run: llvm-mc 19 loops forever on some
+// inputs (aligning .text that is not a whole number of dwords).
+const llvmTimeout = 2 * time.Minute
 const llvmCPU = "-mcpu=gfx1201"
 
 // llvmMC returns the path of llvm-mc-19 or stops the test.
@@ -43,7 +49,9 @@ func llvmArgs(wave64 bool, extra ...string) []string {
 // runLLVM runs llvm-mc with stdin and returns stdout and stderr.
 func runLLVM(t testing.TB, stdin string, args ...string) (string, string) {
 	t.Helper()
-	cmd := exec.Command(llvmMC(t), args...)
+	ctx, cancel := context.WithTimeout(context.Background(), llvmTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, llvmMC(t), args...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -145,7 +153,9 @@ func llvmAssembleFile(t testing.TB, name string, src []byte, wave64 bool) (*llvm
 	t.Helper()
 	dir := t.TempDir()
 	obj := filepath.Join(dir, "out.o")
-	cmd := exec.Command(llvmMC(t), llvmArgs(wave64, "-filetype=obj", "-o", obj)...)
+	ctx, cancel := context.WithTimeout(context.Background(), llvmTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, llvmMC(t), llvmArgs(wave64, "-filetype=obj", "-o", obj)...)
 	cmd.Stdin = bytes.NewReader(src)
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
