@@ -592,19 +592,13 @@ func (b *builder) vglobal() *posError {
 			return err
 		}
 		b.in.SAddr = Operand{Kind: OpndOff}
-		if m := b.mod("scope"); m != nil {
-			m.used = false
-		}
-		return b.cachePolicy('l')
+		return b.cachePolicy('l') // llvm-mc takes load hints here
 	case shGStore:
 		kind = 's'
 	case shGAtomic:
 		kind = 'a'
 	}
 	want := 3
-	if info.shape == shGLoad {
-		want = 3
-	}
 	hasRet := info.shape == shGAtomic && len(b.ops) == 4
 	if hasRet {
 		want = 4

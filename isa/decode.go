@@ -747,8 +747,8 @@ func (d *decoder) vglobal(in *Inst, w uint32) error {
 	*in = Inst{Op: op, Enc: VGLOBAL, Size: 12, TH: uint8(w1 >> 20 & 7), Scope: uint8(w1 >> 18 & 3)}
 	in.Offset = int32(w2) >> 8
 	if info.shape == shGCache {
-		if in.TH != 0 || in.Offset != 0 {
-			return d.fail(12, "%s takes no th or offset", info.name)
+		if in.Offset != 0 {
+			return d.fail(12, "%s takes no offset", info.name)
 		}
 		in.SAddr = Operand{Kind: OpndOff}
 		return nil

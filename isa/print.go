@@ -618,9 +618,7 @@ func (p *printer) vglobal() {
 	kind := byte('l')
 	switch info.shape {
 	case shGCache:
-		if in.Scope != 0 {
-			p.str(" scope:" + scopeNames[in.Scope])
-		}
+		p.cachePolicy('l')
 		return
 	case shGLoad:
 		p.opnd(in.Dst.String())

@@ -297,6 +297,8 @@ func sweepGlobal(info *opInfo, add addFn) {
 		add("%s scope:SCOPE_SE", n)
 		add("%s scope:SCOPE_DEV", n)
 		add("%s scope:SCOPE_SYS", n)
+		add("%s th:TH_LOAD_NT", n)
+		add("%s th:TH_LOAD_HT scope:SCOPE_DEV", n)
 	case shGLoad:
 		d := vregText(10, info.dst)
 		add("%s %s, v1, s[2:3]", n, d)
