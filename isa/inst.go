@@ -17,7 +17,9 @@ package isa
 //     Offset = offset (offset0 for the 2addr forms), Offset1 = offset1.
 //   - VGLOBAL: Dst = vdst, Src[0] = vaddr, Src[1] = vdata, SAddr = saddr
 //     (OpndOff for "off"), Offset = the signed 24-bit byte offset.
-//   - SOPP and SOPK: Imm holds simm16 (branch offsets in dwords, signed).
+//   - SOPP and SOPK: Imm holds simm16 (branch offsets in dwords, signed;
+//     s_movk_i32 and the other fields as raw 16 bits). s_setreg_imm32_b32
+//     carries its 32-bit value as the literal Src[0].
 type Inst struct {
 	Op   Op
 	Enc  Format  // the encoding actually used
@@ -45,7 +47,7 @@ type Inst struct {
 	FI        bool   // fetch inactive lanes (DPP16 bit 18, or src0 code 234 for DPP8)
 	DPP8Sel   uint32 // eight 3-bit lane selects, lane 0 in bits 2:0
 
-	Imm     int32   // SOPP/SOPK simm16 (sign-extended where the field is signed), s_setreg_imm32 value
+	Imm     int32   // SOPP/SOPK simm16: branch offsets in dwords, sign-extended; other fields zero-extended
 	Offset  int32   // SMEM/VGLOBAL byte offset; DS offset or offset0
 	Offset1 uint8   // DS offset1
 	SAddr   Operand // VGLOBAL saddr, SMEM soffset
