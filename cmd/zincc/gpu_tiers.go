@@ -9,7 +9,6 @@ import (
 	"zincc/exec/kfd"
 	"zincc/exec/umq"
 	"zincc/ir"
-	"zincc/isa/kernels"
 	"zincc/lower/gfx1201"
 )
 
@@ -18,33 +17,9 @@ import (
 // fake driver.
 var gpuConfig hwring.Config
 
-// lowerGfx1201 lowers a graph for the GPU tiers with the kernel library
-// of isa/kernels. Tests replace it.
-var lowerGfx1201 = func(m *ir.Module) (*gfx1201.Executable, error) {
-	lib, err := kernels.Load()
-	if err != nil {
-		return nil, fmt.Errorf("the gfx1201 kernel library: %w", err)
-	}
-	return gfx1201.Lower(m, kernelLibrary{lib}, gfx1201.Options{})
-}
-
-// kernelLibrary serves isa/kernels to the lowering.
-type kernelLibrary struct{ lib *kernels.Library }
-
-// Code returns every kernel's code in one blob.
-func (k kernelLibrary) Code() []byte { return k.lib.Code }
-
-// Kernel describes kernel name from its descriptor, as
-// gfx1201.ObjectLibrary does for one assembled object.
-func (k kernelLibrary) Kernel(name string) (gfx1201.KernelCode, error) {
-	kern, ok := k.lib.Kernel(name)
-	if !ok {
-		return gfx1201.KernelCode{}, fmt.Errorf("the kernel library has no kernel %s", name)
-	}
-	d := kern.Descriptor
-	return gfx1201.KernelCode{Entry: kern.Entry, Rsrc1: d.RSRC1, Rsrc2: d.RSRC2, Rsrc3: d.RSRC3,
-		LDSBytes: kern.LDSBytes(), UserSGPRs: kern.UserSGPRs(), Wave32: kern.Wave32()}, nil
-}
+// lowerGfx1201 lowers a graph for the GPU tiers (with the isa/kernels
+// library, as the sim tier does). Tests replace it.
+var lowerGfx1201 = gfx1201.Compile
 
 func init() {
 	tiers[cs.Tier] = gpuTier(cs.Tier, cs.Probe, func(c hwring.Config, x *gfx1201.Executable, w *exec.Weights) (exec.Ring, error) {
