@@ -209,3 +209,21 @@ func TestRunAutoSaysWhy(t *testing.T) {
 		t.Errorf("unknown tier: exit %d, %q", code, errOut)
 	}
 }
+
+func TestRunGPUTiersOnFakeMatchCPU(t *testing.T) {
+	withFake(t, fake.DefaultConfig())
+	want, errOut, code := zincc(t, "run", "-tier=cpu", "-steps", "8", "../../testdata/toy.zir")
+	if code != exitOK {
+		t.Fatalf("cpu: exit %d, %s", code, errOut)
+	}
+	for _, name := range []string{"cs", "kfd", "umq"} {
+		got, errOut, code := zincc(t, "run", "-tier="+name, "-steps", "8", "../../testdata/toy.zir")
+		if code != exitOK || got != want {
+			t.Errorf("-tier=%s: exit %d, stderr %q\n%s\nwant the cpu tier's\n%s", name, code, errOut, got, want)
+		}
+	}
+	_, errOut, code = zincc(t, "run", "-tier=auto", "-v", "-steps", "2", "../../testdata/toy.zir")
+	if code != exitOK || errOut != "zincc run: running on tier umq\n" {
+		t.Errorf("-tier=auto on a machine admitting every tier: exit %d, stderr %q", code, errOut)
+	}
+}
