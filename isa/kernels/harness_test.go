@@ -31,7 +31,7 @@ type gpu struct {
 
 func newGPU(t testing.TB) *gpu {
 	t.Helper()
-	lib, err := kernels.Build(kernels.Sources, false) // DEV
+	lib, err := kernels.Load()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,78 @@
+package kernels_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"testing"
+
+	"zincc/exec/cpu"
+	"zincc/ir"
+	"zincc/isa/kernels"
+)
+
+// attentionCase is one attention launch: shapes, position and scale.
+type attentionCase struct {
+	heads, kvHeads, headDim, ctx, pos int
+	qScale, kvScale float32
+}
+
+func checkAttention(t *testing.T, h *gpu, r *rand.Rand, dt ir.DType, c attentionCase) float64 {
+	t.Helper()
+	width := c.kvHeads * c.headDim
+	q := randF32(r, c.heads*c.headDim, c.qScale)
+	var k, v []byte
+	if dt == ir.F16 {
+		k, v = f16bytes(randF32(r, c.ctx*width, c.kvScale)), f16bytes(randF32(r, c.ctx*width, c.kvScale))
+	} else {
+		k, v = f32bytes(randF32(r, c.ctx*width, c.kvScale)), f32bytes(randF32(r, c.ctx*width, c.kvScale))
+	}
+	scale := float32(1 / math.Sqrt(float64(c.headDim)))
+	n := c.heads * c.headDim
+	vq, vk, vv, vd := h.buffer("q", f32bytes(q)), h.buffer("k", k), h.buffer("v", v), h.zeros("dst", 4*n)
+	h.run("zincc_attention_"+dt.String(), kernels.Size{Heads: c.heads}, ptr(vq), ptr(vk), ptr(vv), ptr(vd),
+		u32(c.pos), u32(c.heads), u32(c.kvHeads), u32(c.headDim), f32(scale))
+	want := make([]float32, n)
+	if err := cpu.Attention(want, q, k, v, dt, c.pos, c.heads, c.kvHeads, c.headDim, scale, make([]float32, c.pos+1)); err != nil {
+		t.Fatal(err)
+	}
+	sc := make([]float64, n)
+	nn, err := cpu.AttentionScale(sc, q, k, v, dt, c.pos, c.heads, c.kvHeads, c.headDim, scale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := h.readF32(vd, n)
+	if err := cpu.Check("attention", got, want, sc, nn); err != nil {
+		t.Fatal(err)
+	}
+	return logUse(t, "attention", got, want, sc, nn)
+}
+
+func TestAttention(t *testing.T) {
+	h := newGPU(t)
+	r := rand.New(rand.NewSource(12))
+	cases := []attentionCase{
+		{heads: 1, kvHeads: 1, headDim: 16, ctx: 8, pos: 0, qScale: 1, kvScale: 1},
+		{heads: 1, kvHeads: 1, headDim: 16, ctx: 8, pos: 7, qScale: 1, kvScale: 1},
+		{heads: 4, kvHeads: 2, headDim: 16, ctx: 128, pos: 127, qScale: 1, kvScale: 1}, // tiny_llama
+		{heads: 4, kvHeads: 2, headDim: 16, ctx: 128, pos: 5, qScale: 1, kvScale: 1},
+		{heads: 8, kvHeads: 2, headDim: 32, ctx: 300, pos: 298, qScale: 2, kvScale: 2}, // GQA 4:1
+		{heads: 4, kvHeads: 1, headDim: 3, ctx: 40, pos: 33, qScale: 1, kvScale: 1},    // odd head size
+		{heads: 2, kvHeads: 2, headDim: 1, ctx: 10, pos: 9, qScale: 1, kvScale: 1},
+		{heads: 2, kvHeads: 1, headDim: 100, ctx: 700, pos: 600, qScale: 0.5, kvScale: 1},
+		{heads: 1, kvHeads: 1, headDim: 128, ctx: 4096, pos: 4095, qScale: 0.3, kvScale: 1}, // the longest context
+		{heads: 2, kvHeads: 1, headDim: 300, ctx: 20, pos: 19, qScale: 0.2, kvScale: 1},    // two blocks of dimensions
+		{heads: 3, kvHeads: 3, headDim: 17, ctx: 64, pos: 40, qScale: 30, kvScale: 30},    // peaked softmax, large scores
+		{heads: 2, kvHeads: 1, headDim: 64, ctx: 260, pos: 256, qScale: 1, kvScale: -1e4}, // large V
+	}
+	for _, dt := range []ir.DType{ir.F32, ir.F16} {
+		for _, c := range cases {
+			if dt == ir.F16 && c.kvScale < -6e4 {
+				continue
+			}
+			t.Run(fmt.Sprintf("%v/h%d:%d/d%d/ctx%d/pos%d", dt, c.heads, c.kvHeads, c.headDim, c.ctx, c.pos), func(t *testing.T) {
+				checkAttention(t, h, r, dt, c)
+			})
+		}
+	}
+}
