@@ -107,8 +107,8 @@ var ABIs = []KernelABI{
 	{Name: "zincc_matvec_q4_0", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	{Name: "zincc_matvec_q8_0", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 
-	// rope: thread t writes dst[t] from its rotation pair (t < n); mode 0 is
-	// normal (pairs 2i, 2i+1), 1 is NeoX (pairs i, i+dims/2).
+	// rope: thread t writes dst[t] from its rotation pair (t < n <= 2^22);
+	// mode 0 is normal (pairs 2i, 2i+1), 1 is NeoX (pairs i, i+dims/2).
 	{Name: "zincc_rope", Args: []Arg{ptr("x"), ptr("dst"), u32("pos"), u32("n"), u32("head_dim"), u32("dims"), f32("theta"), u32("mode")},
 		Block: 256, Groups: perThread, Doc: "256 elements"},
 
@@ -117,7 +117,9 @@ var ABIs = []KernelABI{
 	{Name: "zincc_kv_store_f16", Args: []Arg{ptr("x"), ptr("cache"), u32("pos"), u32("width")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
 
 	// attention: workgroup h handles query head h: scores for rows 0..pos in
-	// LDS, max and sum reductions, then the weighted sum of V rows.
+	// LDS, max and sum reductions, then the weighted sum of V rows. It reads
+	// q with scalar loads, so the barrier after q's producer must invalidate
+	// the scalar cache (GLK_INV) as well as the vector L0 (GLV_INV).
 	{Name: "zincc_attention_f32", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("dst"), u32("pos"), u32("heads"), u32("kv_heads"), u32("head_dim"), f32("scale")},
 		Block: 256, Groups: perHead, Doc: "one query head"},
 	{Name: "zincc_attention_f16", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("dst"), u32("pos"), u32("heads"), u32("kv_heads"), u32("head_dim"), f32("scale")},

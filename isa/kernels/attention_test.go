@@ -14,7 +14,7 @@ import (
 // attentionCase is one attention launch: shapes, position and scale.
 type attentionCase struct {
 	heads, kvHeads, headDim, ctx, pos int
-	qScale, kvScale float32
+	qScale, kvScale                   float32
 }
 
 func checkAttention(t *testing.T, h *gpu, r *rand.Rand, dt ir.DType, c attentionCase) float64 {
@@ -61,9 +61,9 @@ func TestAttention(t *testing.T) {
 		{heads: 2, kvHeads: 2, headDim: 1, ctx: 10, pos: 9, qScale: 1, kvScale: 1},
 		{heads: 2, kvHeads: 1, headDim: 100, ctx: 700, pos: 600, qScale: 0.5, kvScale: 1},
 		{heads: 1, kvHeads: 1, headDim: 128, ctx: 4096, pos: 4095, qScale: 0.3, kvScale: 1}, // the longest context
-		{heads: 2, kvHeads: 1, headDim: 300, ctx: 20, pos: 19, qScale: 0.2, kvScale: 1},    // two blocks of dimensions
-		{heads: 3, kvHeads: 3, headDim: 17, ctx: 64, pos: 40, qScale: 30, kvScale: 30},    // peaked softmax, large scores
-		{heads: 2, kvHeads: 1, headDim: 64, ctx: 260, pos: 256, qScale: 1, kvScale: -1e4}, // large V
+		{heads: 2, kvHeads: 1, headDim: 300, ctx: 20, pos: 19, qScale: 0.2, kvScale: 1},     // two blocks of dimensions
+		{heads: 3, kvHeads: 3, headDim: 17, ctx: 64, pos: 40, qScale: 30, kvScale: 30},      // peaked softmax, large scores
+		{heads: 2, kvHeads: 1, headDim: 64, ctx: 260, pos: 256, qScale: 1, kvScale: -1e4},   // large V
 	}
 	for _, dt := range []ir.DType{ir.F32, ir.F16} {
 		for _, c := range cases {
