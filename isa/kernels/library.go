@@ -194,12 +194,13 @@ func (l *Library) Files() []SourceFile { return l.files }
 
 // sourcePrologue starts every Kernel.Source, so that the text assembles on
 // its own (llvm-mc or isa.Assemble).
-const sourcePrologue = ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1201\"\n.amdhsa_code_object_version 5\n\n.text\n"
+const sourcePrologue = ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1201\"\n.amdhsa_code_object_version 5\n\n.text\n\n"
 
-// kernelSource cuts the text of one kernel out of its file: the comment
-// block right above its .globl line through its .size line, then its
-// .amdhsa_kernel block. It returns "" if the file does not follow that
-// layout.
+// kernelSource cuts the text of one kernel out of its file: the file's
+// header comment (what the family shares: launch shape, conventions), the
+// comment block right above the kernel's .globl line through its .size
+// line, then its .amdhsa_kernel block. It returns "" if the file does not
+// follow that layout.
 func kernelSource(src, name string) string {
 	lines := strings.Split(src, "\n")
 	start, end := -1, -1
@@ -220,6 +221,7 @@ func kernelSource(src, name string) string {
 		start--
 	}
 	var b strings.Builder
+	b.WriteString(fileHeader(lines))
 	b.WriteString(sourcePrologue)
 	for _, l := range lines[start : end+1] {
 		b.WriteString(l)
@@ -241,4 +243,27 @@ func kernelSource(src, name string) string {
 		}
 	}
 	return b.String()
+}
+
+// fileHeader returns the comment block that opens a kernel file, without
+// the //go:build line, followed by a blank line.
+func fileHeader(lines []string) string {
+	var b strings.Builder
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "//go:build"), t == "" && b.Len() == 0:
+			continue
+		case strings.HasPrefix(t, "//") || t == "":
+			b.WriteString(l)
+			b.WriteByte('\n')
+			continue
+		}
+		break
+	}
+	h := strings.TrimRight(b.String(), "\n")
+	if h == "" {
+		return ""
+	}
+	return h + "\n\n"
 }
