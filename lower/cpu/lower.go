@@ -141,20 +141,15 @@ func Lower(m *ir.Module) (*Program, error) {
 		}
 	}
 	for _, n := range m.Nodes {
-		rule, ok := rules[n.Op]
-		if !ok {
-			return nil, fmt.Errorf("%v: the cpu back end has no kernel for %s", n.Pos, n.Op.Name)
+		c, err := LowerNode(n)
+		if err != nil {
+			return nil, err
 		}
-		c := Call{Node: n, Out: -1}
-		rule(n, &c)
 		for _, a := range n.Args {
 			c.In = append(c.In, p.BufferOf[a])
 		}
 		if n.Result != nil {
 			c.Out = add(n.Result)
-		}
-		if math.IsInf(float64(c.Scale), 0) || math.IsInf(float64(c.Theta), 0) || math.IsInf(float64(c.Eps), 0) {
-			return nil, fmt.Errorf("%v: %s: an attribute overflows float32", n.Pos, n.Op.Name)
 		}
 		p.Calls = append(p.Calls, c)
 	}
@@ -162,6 +157,21 @@ func Lower(m *ir.Module) (*Program, error) {
 		p.Outputs = append(p.Outputs, p.BufferOf[o.Value])
 	}
 	return p, nil
+}
+
+// LowerNode resolves one node to its kernel and parameters (Out and In are
+// left for the caller to fill).
+func LowerNode(n *ir.Node) (Call, error) {
+	rule, ok := rules[n.Op]
+	if !ok {
+		return Call{}, fmt.Errorf("%v: the cpu back end has no kernel for %s", n.Pos, n.Op.Name)
+	}
+	c := Call{Node: n, Out: -1}
+	rule(n, &c)
+	if math.IsInf(float64(c.Scale), 0) || math.IsInf(float64(c.Theta), 0) || math.IsInf(float64(c.Eps), 0) {
+		return Call{}, fmt.Errorf("%v: %s: an attribute overflows float32", n.Pos, n.Op.Name)
+	}
+	return c, nil
 }
 
 // String lists the program: its buffers, then one line per call.

@@ -1,0 +1,196 @@
+package simring
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"zincc/exec"
+	"zincc/exec/cpu"
+	"zincc/exec/sim"
+	"zincc/frontend"
+	_ "zincc/internal/golden"
+	"zincc/ir"
+	lowercpu "zincc/lower/cpu"
+	"zincc/lower/gfx1201"
+	"zincc/passes"
+)
+
+// graphs returns the testdata graphs plus generated llama-family graphs
+// with odd shapes and other weight formats, by name.
+func graphs(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	files, _ := filepath.Glob("../../testdata/*.zir")
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(f)] = string(src)
+	}
+	for i, c := range []frontend.LlamaConfig{
+		{Name: "odd", Vocab: 203, Embd: 96, Layers: 1, Heads: 3, KVHeads: 1, FF: 160, Ctx: 12, Eps: 1e-6,
+			RopeBase: 1e6, NeoX: true, CacheType: ir.F32, DefaultWeightType: ir.F16, Random: true},
+		{Name: "quant", Vocab: 64, Embd: 128, Layers: 2, Heads: 8, KVHeads: 2, FF: 224, Ctx: 10, Eps: 1e-5,
+			RopeBase: 10000, RopeDims: 8, DefaultWeightType: ir.Q4_0, Tied: true, QKVBias: true, Random: true,
+			Types: map[string]ir.DType{"blk.1.ffn_down.weight": ir.Q8_0, "blk.0.attn_q.weight": ir.F32}},
+	} {
+		text, err := frontend.LlamaGraph(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[fmt.Sprintf("generated-%d-%s", i, c.Name)] = text
+	}
+	return out
+}
+
+func load(t *testing.T, name, src string, exposeAll bool) (*ir.Module, *exec.Weights) {
+	t.Helper()
+	m, err := frontend.Parse(name, []byte(src))
+	if err != nil {
+		t.Fatal(frontend.FormatErrors(err, []byte(src)))
+	}
+	if err := passes.Run(m, passes.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if exposeAll {
+		// Every result becomes an output, so each node can be checked.
+		isOut := map[*ir.Value]bool{}
+		for _, o := range m.Outputs {
+			isOut[o.Value] = true
+		}
+		for _, n := range m.Nodes {
+			if n.Result != nil && !isOut[n.Result] {
+				m.Outputs = append(m.Outputs, ir.Output{Value: n.Result})
+			}
+		}
+		if errs := ir.Verify(m); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+	}
+	w, err := exec.Bind(m, exec.BindOptions{Dir: "../../testdata"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	return m, w
+}
+
+func cpuRing(t *testing.T, m *ir.Module, w *exec.Weights) exec.Ring {
+	p, err := lowercpu.Lower(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := cpu.NewRing(p, w, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+func simRing(t *testing.T, m *ir.Module, w *exec.Weights) *Ring {
+	e, err := gfx1201.Compile(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(e, w, sim.Config{Hazards: sim.HazardStop})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+const steps = 8
+
+// TestSimAgreesWithCPU runs every graph for 8 decode steps on both tiers,
+// each feeding back its own argmax: the tokens must be the same at every
+// step. The hazard checker is on, so a missing barrier fails the step.
+func TestSimAgreesWithCPU(t *testing.T) {
+	for name, src := range graphs(t) {
+		t.Run(name, func(t *testing.T) {
+			m, w := load(t, name, src, false)
+			var tokens [2][]string
+			for i, r := range []exec.Ring{cpuRing(t, m, w), simRing(t, m, w)} {
+				err := exec.RunSteps(r, m, make([]uint32, len(m.DeclsOf(ir.Input))), steps, func(s exec.StepResult) error {
+					for _, o := range s.Outputs {
+						if o.Type.Equal(ir.Scalar(ir.U32)) {
+							tokens[i] = append(tokens[i], fmt.Sprint(o.Words()[0]))
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatalf("%s: %v", r.Tier(), err)
+				}
+			}
+			if fmt.Sprint(tokens[0]) != fmt.Sprint(tokens[1]) {
+				t.Fatalf("tokens differ:\ncpu %v\nsim %v", tokens[0], tokens[1])
+			}
+			t.Logf("tokens %v", tokens[1])
+		})
+	}
+}
+
+// TestSimEveryOpWithinItsBound exposes every value and, at every step,
+// recomputes each node on the CPU from the very operands the emulated GPU
+// used, holding the GPU's result to that op's rule (docs/numerics.md).
+func TestSimEveryOpWithinItsBound(t *testing.T) {
+	for name, src := range graphs(t) {
+		t.Run(name, func(t *testing.T) {
+			m, w := load(t, name, src, true)
+			r := simRing(t, m, w)
+			inputs := m.DeclsOf(ir.Input)
+			checked := map[string]int{}
+			err := exec.RunSteps(r, m, make([]uint32, len(inputs)), steps, func(s exec.StepResult) error {
+				got := map[*ir.Value][]byte{}
+				for i, o := range m.Outputs {
+					got[o.Value] = s.Outputs[i].Data
+				}
+				bytesOf := func(v *ir.Value) []byte {
+					switch v.Kind {
+					case ir.Input:
+						for i, d := range inputs {
+							if d == v {
+								return exec.Scalar(v.Name, v.Type.DType, s.Inputs[i]).Data
+							}
+						}
+					case ir.Weight:
+						return w.Data(v)
+					case ir.State:
+						st, err := r.State(v)
+						if err != nil {
+							t.Fatal(err)
+						}
+						return st.Data
+					}
+					return got[v]
+				}
+				for _, n := range m.Nodes {
+					args := make([][]byte, len(n.Args))
+					for i, a := range n.Args {
+						args[i] = bytesOf(a)
+					}
+					res := []byte(nil)
+					if n.Result != nil {
+						res = got[n.Result]
+					} else {
+						res = bytesOf(n.Args[n.Op.Writes])
+					}
+					if err := cpu.CheckNode(n, args, res); err != nil {
+						return fmt.Errorf("step %d: %v: %s: %w", s.Step, n.Pos, ir.NodeString(n), err)
+					}
+					checked[n.Op.Name]++
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("checked %v", checked)
+		})
+	}
+}
