@@ -19,6 +19,9 @@ var (
 	ErrIllegalInstruction     = errors.New("illegal instruction")
 	ErrBadLaunch              = errors.New("invalid dispatch state")
 	ErrMapping                = errors.New("invalid mapping request")
+	// ErrInternal marks a panic inside the emulator, recovered and
+	// reported instead of crashing the host: always an emulator bug.
+	ErrInternal = errors.New("internal emulator error")
 )
 
 // Access is the kind of a memory access.

@@ -63,7 +63,7 @@ func (g *GPU) launch(l *Launch, ref DispatchRef, site Site, st *Stats, c *cp) er
 	}
 	ds := DispatchStats{Index: ref.Index, Packet: ref.Packet, IBOffset: ref.IBOffset, Kernel: l.Entry, KernelName: ref.KernelName,
 		Groups: l.Groups, Block: l.Block, Wave32: l.Wave32}
-	runErr := d.run()
+	runErr := d.runSafe()
 	ds.Waves, ds.Instructions, ds.LaneInstructions = d.waves, d.insts, d.lanes
 	g.clock += d.insts
 	st.add(ds)
@@ -163,9 +163,24 @@ func (g *GPU) newDispatch(l *Launch, site Site) (*dispatch, error) {
 	return d, nil
 }
 
+// runSafe runs the dispatch and turns a panic (an emulator bug: no input
+// should cause one) into an error, so that a bad kernel cannot take its
+// host down; the fuzz tests treat ErrInternal as a failure.
+func (d *dispatch) runSafe() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: %v (%s)", ErrInternal, r, d.site)
+		}
+	}()
+	return d.run()
+}
+
 // run executes every workgroup of the dispatch, x fastest.
 func (d *dispatch) run() error {
 	l := d.l
+	if l.Groups[0] == 0 || l.Groups[1] == 0 || l.Groups[2] == 0 {
+		return nil
+	}
 	for gz := uint32(0); gz < l.Groups[2]; gz++ {
 		for gy := uint32(0); gy < l.Groups[1]; gy++ {
 			for gx := uint32(0); gx < l.Groups[0]; gx++ {
@@ -327,9 +342,11 @@ func (d *dispatch) initWave(w *wave, wg *workgroup, i int, size [3]uint32, threa
 	n := d.nvgpr * 64
 	if cap(w.vgpr) < n {
 		w.vgpr = make([]uint32, n)
+		w.dirty = 0
 	}
+	clear(w.vgpr[:min(w.dirty*64, cap(w.vgpr))])
 	w.vgpr = w.vgpr[:n]
-	clear(w.vgpr)
+	w.dirty = 1 // v0 below
 	w.nvgpr = d.nvgpr
 	first := i * d.width
 	active := threads - first

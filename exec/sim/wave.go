@@ -34,6 +34,9 @@ type wave struct {
 	// vgpr holds VGPR r of lane i at r*64+i, for r below nvgpr.
 	vgpr  []uint32
 	nvgpr int
+	// dirty is the number of VGPR rows instructions may have written since
+	// they were last cleared; only those are cleared for the next wave.
+	dirty int
 
 	w64      bool
 	width    int
@@ -138,9 +141,17 @@ func (w *wave) run() {
 				return
 			}
 		}
-		if in.vmax > w.nvgpr {
-			w.fail(w.illegal(in, fmt.Sprintf("uses VGPRs up to v%d but the dispatch allocates %d (RSRC1.VGPRS)", in.vmax-1, w.nvgpr)))
+		if d.insts >= d.budget {
+			w.fail(&HangError{Reason: "the dispatch exceeded its instruction budget (an endless loop?)", Budget: d.budget,
+				Site: w.siteAt(in), Waves: w.wg.states()})
 			return
+		}
+		if in.vmax > w.dirty {
+			if in.vmax > w.nvgpr {
+				w.fail(w.illegal(in, fmt.Sprintf("uses VGPRs up to v%d but the dispatch allocates %d (RSRC1.VGPRS)", in.vmax-1, w.nvgpr)))
+				return
+			}
+			w.dirty = in.vmax
 		}
 		d.insts++
 		if in.vector {
@@ -150,12 +161,6 @@ func (w *wave) run() {
 		}
 		w.pc = in.next
 		in.x(w, in)
-		if d.insts >= d.budget && w.state == waveRunning {
-			w.pc = pc
-			w.fail(&HangError{Reason: "the dispatch exceeded its instruction budget (an endless loop?)", Budget: d.budget,
-				Site: w.siteAt(in), Waves: w.wg.states()})
-			return
-		}
 	}
 }
 
