@@ -225,3 +225,21 @@ func TestArgmax(t *testing.T) {
 		}
 	}
 }
+
+// A -inf element has probability 0 exactly; its scale must be 0, not NaN
+// (0·inf), so Check admits only an exact 0 there.
+func TestSoftmaxScaleNegInf(t *testing.T) {
+	x := []float32{float32(math.Inf(-1)), 1, 2}
+	scale := make([]float64, 3)
+	if _, err := SoftmaxScale(scale, x); err != nil {
+		t.Fatal(err)
+	}
+	if scale[0] != 0 || math.IsNaN(scale[1]) || scale[1] <= 0 {
+		t.Fatalf("scales %v", scale)
+	}
+	want := make([]float32, 3)
+	Softmax(want, x)
+	if err := Check("softmax", want, want, scale, 3); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -115,7 +115,12 @@ func SoftmaxScale(scale []float64, x []float32) (n int, err error) {
 	}
 	for i, v := range x {
 		d := float64(v) - m
-		scale[i] = math.Exp(d) / sum * (1 + math.Abs(d))
+		p := math.Exp(d) / sum
+		if p == 0 { // an element at -inf (or far below the max) has p = 0 exactly
+			scale[i] = 0
+			continue
+		}
+		scale[i] = p * (1 + math.Abs(d))
 	}
 	return len(x), nil
 }
