@@ -10,9 +10,14 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 
-# demo: run the bundled two-layer tiny model for 8 decode steps on the CPU.
-demo:
-	$(GO) run ./cmd/zincc run -steps 8 testdata/tiny_llama.zir
+# demo: run the bundled two-layer tiny model for 8 decode steps on the CPU
+# (the reference), then on the emulated gfx1201 GPU from the IB and kernel
+# code zincc lowers it to; the tokens agree.
+demo: build
+	@echo "== cpu tier"
+	@bin/zincc run -steps 8 testdata/tiny_llama.zir
+	@echo "== sim tier (emulated gfx1201: the IB of 'bin/zincc testdata/tiny_llama.zir -target=gfx1201')"
+	@bin/zincc run -steps 8 -tier=sim testdata/tiny_llama.zir
 
 # bench: every benchmark, with allocations.
 bench:
