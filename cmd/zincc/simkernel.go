@@ -1,0 +1,567 @@
+package main
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"zincc/exec/sim"
+	"zincc/internal/ggml"
+	"zincc/isa"
+	"zincc/pm4"
+)
+
+func init() {
+	register(&command{
+		name: "sim-kernel",
+		args: "[-grid x,y,z] [-block x,y,z] [-wave32|-wave64] [-lds BYTES] [-buf NAME=TYPE:N[=CONTENTS]]... [-sgpr V]... [-dump NAME]... [-json] kernel.s|kernel.bin",
+		summary: "run one gfx1201 kernel (.s, or raw code bytes) on the emulated GPU and print its buffers; " +
+			"buffers are passed as 64-bit addresses in s0.., then the -sgpr values",
+		run: runSimKernel,
+	})
+}
+
+// listFlag collects a repeatable flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, " ") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// Addresses sim-kernel maps things at: code, then each buffer on its own
+// 64 KiB-aligned slot with an unmapped gap after it, so running off the
+// end of a buffer is a page fault rather than a write into the next.
+const (
+	skCodeVA   = 0x1_0000_0000
+	skBufferVA = 0x2_0000_0000
+)
+
+// skBuffer is one -buf: a typed array placed in simulated GPU memory.
+type skBuffer struct {
+	name  string
+	typ   string // f32, f16, u32, i32, bytes
+	count int
+	va    uint64
+	data  []byte
+}
+
+func elemSize(typ string) int {
+	switch typ {
+	case "f32", "u32", "i32":
+		return 4
+	case "f16":
+		return 2
+	case "bytes":
+		return 1
+	}
+	return 0
+}
+
+// parseBuf reads NAME=TYPE:N[=CONTENTS]; CONTENTS is zeros (the default),
+// random(SEED), file(PATH) or a comma-separated list of N values.
+func parseBuf(spec string) (*skBuffer, error) {
+	name, rest, ok := strings.Cut(spec, "=")
+	if !ok || name == "" {
+		return nil, fmt.Errorf("-buf %q: want NAME=TYPE:N[=CONTENTS]", spec)
+	}
+	typeCount, contents, _ := strings.Cut(rest, "=")
+	typ, n, ok := strings.Cut(typeCount, ":")
+	if !ok || elemSize(typ) == 0 {
+		return nil, fmt.Errorf("-buf %s: type must be f32, f16, u32, i32 or bytes followed by :COUNT, not %q", name, typeCount)
+	}
+	count, err := strconv.Atoi(n)
+	if err != nil || count <= 0 || count > 1<<26 {
+		return nil, fmt.Errorf("-buf %s: element count %q is not a positive number up to 2^26", name, n)
+	}
+	b := &skBuffer{name: name, typ: typ, count: count, data: make([]byte, count*elemSize(typ))}
+	switch {
+	case contents == "" || contents == "zeros":
+	case strings.HasPrefix(contents, "random(") && strings.HasSuffix(contents, ")"):
+		seed, err := strconv.ParseInt(contents[7:len(contents)-1], 0, 64)
+		if err != nil {
+			return nil, fmt.Errorf("-buf %s: bad seed in %q", name, contents)
+		}
+		b.fillRandom(seed)
+	case strings.HasPrefix(contents, "file(") && strings.HasSuffix(contents, ")"):
+		data, err := os.ReadFile(contents[5 : len(contents)-1])
+		if err != nil {
+			return nil, fmt.Errorf("-buf %s: %v", name, err)
+		}
+		if len(data) > len(b.data) {
+			return nil, fmt.Errorf("-buf %s: %s holds %d bytes, more than the buffer's %d", name, contents, len(data), len(b.data))
+		}
+		copy(b.data, data)
+	default:
+		vals := strings.Split(contents, ",")
+		if len(vals) != count {
+			return nil, fmt.Errorf("-buf %s: %d values given for %d elements", name, len(vals), count)
+		}
+		for i, v := range vals {
+			if err := b.set(i, strings.TrimSpace(v)); err != nil {
+				return nil, fmt.Errorf("-buf %s: element %d: %v", name, i, err)
+			}
+		}
+	}
+	return b, nil
+}
+
+func (b *skBuffer) fillRandom(seed int64) {
+	rng := rand.New(rand.NewSource(seed))
+	for i := 0; i < b.count; i++ {
+		switch b.typ {
+		case "f32":
+			binary.LittleEndian.PutUint32(b.data[4*i:], math.Float32bits(float32(rng.Float64()*2-1)))
+		case "f16":
+			binary.LittleEndian.PutUint16(b.data[2*i:], ggml.F32ToF16(float32(rng.Float64()*2-1)))
+		case "u32", "i32":
+			binary.LittleEndian.PutUint32(b.data[4*i:], rng.Uint32())
+		case "bytes":
+			b.data[i] = byte(rng.Intn(256))
+		}
+	}
+}
+
+func (b *skBuffer) set(i int, v string) error {
+	switch b.typ {
+	case "f32", "f16":
+		f, err := strconv.ParseFloat(v, 32)
+		if err != nil {
+			return err
+		}
+		if b.typ == "f32" {
+			binary.LittleEndian.PutUint32(b.data[4*i:], math.Float32bits(float32(f)))
+		} else {
+			binary.LittleEndian.PutUint16(b.data[2*i:], ggml.F32ToF16(float32(f)))
+		}
+	case "u32":
+		x, err := strconv.ParseUint(v, 0, 32)
+		if err != nil {
+			return err
+		}
+		binary.LittleEndian.PutUint32(b.data[4*i:], uint32(x))
+	case "i32":
+		x, err := strconv.ParseInt(v, 0, 32)
+		if err != nil {
+			return err
+		}
+		binary.LittleEndian.PutUint32(b.data[4*i:], uint32(x))
+	case "bytes":
+		x, err := strconv.ParseUint(v, 0, 8)
+		if err != nil {
+			return err
+		}
+		b.data[i] = byte(x)
+	}
+	return nil
+}
+
+// value returns element i for printing: a float64, an int64 or a string
+// for a non-finite float (JSON has no NaN).
+func (b *skBuffer) value(i int) any {
+	var f float64
+	switch b.typ {
+	case "f32":
+		f = float64(math.Float32frombits(binary.LittleEndian.Uint32(b.data[4*i:])))
+	case "f16":
+		f = float64(ggml.F16ToF32(binary.LittleEndian.Uint16(b.data[2*i:])))
+	case "u32":
+		return int64(binary.LittleEndian.Uint32(b.data[4*i:]))
+	case "i32":
+		return int64(int32(binary.LittleEndian.Uint32(b.data[4*i:])))
+	case "bytes":
+		return int64(b.data[i])
+	}
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "+Inf"
+	case math.IsInf(f, -1):
+		return "-Inf"
+	}
+	return f
+}
+
+func (b *skBuffer) text(i int) string {
+	switch v := b.value(i).(type) {
+	case float64:
+		if b.typ == "f32" {
+			return strconv.FormatFloat(v, 'g', -1, 32)
+		}
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case int64:
+		if b.typ == "bytes" {
+			return fmt.Sprintf("%02x", v)
+		}
+		return strconv.FormatInt(v, 10)
+	case string:
+		return v
+	}
+	return "?"
+}
+
+// parseSGPR reads a scalar argument: an integer (decimal, 0x hex or
+// negative), or u32:V, i32:V, f32:V.
+func parseSGPR(s string) (uint32, error) {
+	typ, v, ok := strings.Cut(s, ":")
+	if !ok {
+		typ, v = "", s
+	}
+	switch typ {
+	case "f32":
+		f, err := strconv.ParseFloat(v, 32)
+		return math.Float32bits(float32(f)), err
+	case "u32":
+		x, err := strconv.ParseUint(v, 0, 32)
+		return uint32(x), err
+	case "i32":
+		x, err := strconv.ParseInt(v, 0, 32)
+		return uint32(x), err
+	case "":
+		if x, err := strconv.ParseInt(v, 0, 64); err == nil && x >= math.MinInt32 && x <= math.MaxUint32 {
+			return uint32(x), nil
+		}
+		return 0, fmt.Errorf("%q is not a 32-bit integer", v)
+	}
+	return 0, fmt.Errorf("type %q: want u32:, i32: or f32:", typ)
+}
+
+func parseDims(s, what string) ([3]uint32, error) {
+	var d [3]uint32
+	parts := strings.Split(s, ",")
+	if len(parts) > 3 {
+		return d, fmt.Errorf("-%s %q: at most three dimensions", what, s)
+	}
+	d = [3]uint32{1, 1, 1}
+	for i, p := range parts {
+		x, err := strconv.ParseUint(strings.TrimSpace(p), 0, 32)
+		if err != nil || x == 0 {
+			return d, fmt.Errorf("-%s %q: dimension %d is not a positive integer", what, s, i)
+		}
+		d[i] = uint32(x)
+	}
+	return d, nil
+}
+
+// skKernel is the code sim-kernel runs and what its source says about it.
+type skKernel struct {
+	name  string
+	code  []byte
+	entry uint64 // byte offset of the entry in code
+	desc  *isa.Descriptor
+	w64   bool
+}
+
+func loadKernel(path string, src []byte, name string, wave32, wave64 bool) (*skKernel, error) {
+	if !strings.HasSuffix(path, ".s") && !strings.HasSuffix(path, ".S") && !strings.HasSuffix(path, ".asm") {
+		k := &skKernel{name: filepath.Base(path), code: src, w64: wave64}
+		if name != "" {
+			return nil, errors.New("-kernel needs assembly input (raw code has no symbols)")
+		}
+		return k, nil
+	}
+	obj, err := isa.AssembleWith(path, src, isa.Options{Wave64: wave64})
+	if err != nil {
+		return nil, err
+	}
+	pick := func(obj *isa.Object) (*skKernel, error) {
+		k := &skKernel{code: obj.Code, w64: obj.Wave64}
+		switch {
+		case name != "":
+			if kk, ok := obj.Kernel(name); ok {
+				k.name, k.entry, k.desc = kk.Name, uint64(kk.Entry), &kk.Descriptor
+				return k, nil
+			}
+			off, ok := obj.Symbols[name]
+			if !ok {
+				return nil, fmt.Errorf("no kernel or label %q in %s", name, path)
+			}
+			k.name, k.entry = name, uint64(off)
+		case len(obj.Kernels) == 1:
+			kk := obj.Kernels[0]
+			k.name, k.entry, k.desc = kk.Name, uint64(kk.Entry), &kk.Descriptor
+		case len(obj.Kernels) > 1:
+			var names []string
+			for _, kk := range obj.Kernels {
+				names = append(names, kk.Name)
+			}
+			return nil, fmt.Errorf("%s has %d kernels (%s): choose one with -kernel", path, len(names), strings.Join(names, ", "))
+		default:
+			k.name = filepath.Base(path)
+		}
+		return k, nil
+	}
+	k, err := pick(obj)
+	if err != nil {
+		return nil, err
+	}
+	// A descriptor that asks for wave64 decides, unless -wave32 was given.
+	if k.desc != nil && k.desc.WaveSize() == 64 && !wave64 && !wave32 {
+		obj, err = isa.AssembleWith(path, src, isa.Options{Wave64: true})
+		if err != nil {
+			return nil, err
+		}
+		return pick(obj)
+	}
+	return k, nil
+}
+
+func runSimKernel(e *env, args []string) int {
+	c := commands["sim-kernel"]
+	fs := newFlags(c, e)
+	grid := fs.String("grid", "1,1,1", "workgroups along x,y,z")
+	block := fs.String("block", "", "threads per workgroup along x,y,z (default: one wave)")
+	wave32 := fs.Bool("wave32", false, "run 32-lane waves (the default unless the kernel's descriptor asks for wave64)")
+	wave64 := fs.Bool("wave64", false, "run 64-lane waves (and assemble .s input for wave64)")
+	lds := fs.Int("lds", -1, "LDS bytes per workgroup (default: the descriptor's group segment size, else 0)")
+	kernel := fs.String("kernel", "", "the kernel (or label) to run when the .s file has several")
+	budget := fs.Uint64("budget", sim.DefaultMaxInstructions, "instruction budget of the dispatch (a hang is reported past it)")
+	floatMode := fs.Int("float-mode", -1, "FLOAT_MODE byte (RSRC1[19:12]); default the descriptor's, else 0xf0 (round to nearest even, denormals kept)")
+	asJSON := fs.Bool("json", false, "print statistics and buffers as JSON")
+	var bufs, sgprs, dumps listFlag
+	fs.Var(&bufs, "buf", "a buffer NAME=TYPE:N[=CONTENTS]; TYPE f32, f16, u32, i32 or bytes; CONTENTS zeros, random(SEED), file(PATH) or v1,v2,... (repeatable)")
+	fs.Var(&sgprs, "sgpr", "a scalar argument after the buffer addresses: V, u32:V, i32:V or f32:V (repeatable)")
+	fs.Var(&dumps, "dump", "print only this buffer (repeatable; default all)")
+	pos, status := parseFlags(fs, args)
+	if status >= 0 {
+		return status
+	}
+	path, ok := oneFile(e, c, pos)
+	if !ok {
+		return exitUsage
+	}
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "zincc sim-kernel: "+format+"\n", a...)
+		return exitUsage
+	}
+	if *wave32 && *wave64 {
+		return usage("-wave32 and -wave64 exclude each other")
+	}
+	groups, err := parseDims(*grid, "grid")
+	if err != nil {
+		return usage("%v", err)
+	}
+	var buffers []*skBuffer
+	for _, spec := range bufs {
+		b, err := parseBuf(spec)
+		if err != nil {
+			return usage("%v", err)
+		}
+		for _, o := range buffers {
+			if o.name == b.name {
+				return usage("two buffers are called %q", b.name)
+			}
+		}
+		buffers = append(buffers, b)
+	}
+	var scalars []uint32
+	for _, s := range sgprs {
+		v, err := parseSGPR(s)
+		if err != nil {
+			return usage("-sgpr %s: %v", s, err)
+		}
+		scalars = append(scalars, v)
+	}
+	for _, d := range dumps {
+		found := false
+		for _, b := range buffers {
+			found = found || b.name == d
+		}
+		if !found {
+			return usage("-dump %s: no such buffer", d)
+		}
+	}
+	if n := 2*len(buffers) + len(scalars); n > pm4.NumUserData {
+		return usage("%d buffers and %d scalars need %d user SGPRs; there are %d", len(buffers), len(scalars), n, pm4.NumUserData)
+	}
+
+	var src []byte
+	if path == "-" {
+		path = "<stdin>"
+		src, err = io.ReadAll(e.stdin)
+	} else {
+		src, err = os.ReadFile(path)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", err)
+		return exitInput
+	}
+	k, err := loadKernel(path, src, *kernel, *wave32, *wave64)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", err)
+		return exitInput
+	}
+	if len(k.code) == 0 {
+		fmt.Fprintf(e.stderr, "zincc sim-kernel: %s: no code\n", path)
+		return exitInput
+	}
+	w64 := k.w64 || *wave64
+	width := uint32(32)
+	if w64 {
+		width = 64
+	}
+	threads := [3]uint32{width, 1, 1}
+	if *block != "" {
+		if threads, err = parseDims(*block, "block"); err != nil {
+			return usage("%v", err)
+		}
+	}
+	// Resources: the descriptor's where there is one, else everything
+	// (256 VGPRs, all three work-item ids).
+	rsrc1 := uint32(0x3f) // VGPRS: the most the field holds, capped at 256
+	mode := uint32(0xf0)
+	rsrc2 := pm4.PgmRsrc2{TIDIGCompCnt: 2}
+	ldsBytes := 0
+	if k.desc != nil {
+		rsrc1 = k.desc.ComputePgmRsrc1()
+		mode = uint32(k.desc.FloatMode())
+		rsrc2 = pm4.UnpackPgmRsrc2(k.desc.ComputePgmRsrc2())
+		ldsBytes = int(k.desc.LDSBytes())
+	}
+	if *floatMode >= 0 {
+		mode = uint32(*floatMode) & 0xff
+	}
+	if *lds >= 0 {
+		ldsBytes = *lds
+	}
+	if ldsBytes > 64*1024 {
+		return usage("-lds %d: gfx1201 gives a workgroup at most 65536 bytes", ldsBytes)
+	}
+	rsrc2.LDSSize = uint32((ldsBytes + 511) / 512)
+	rsrc2.UserSGPR = 0
+	r2, err := rsrc2.Pack()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", err)
+		return exitInput
+	}
+	rsrc1 = rsrc1&^(0xff<<12) | mode<<12
+
+	g := sim.New(sim.Config{MaxInstructions: *budget})
+	code := make([]byte, (len(k.code)+4095)&^4095)
+	copy(code, k.code)
+	if err := g.MapBacking(skCodeVA, code, sim.PermRX, "code"); err != nil {
+		fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", err)
+		return exitInput
+	}
+	g.Label(skCodeVA+k.entry, k.name)
+	var user []uint32
+	va := uint64(skBufferVA)
+	for _, b := range buffers {
+		b.va = va
+		if err := g.MapBacking(va, b.data, sim.PermRW, b.name); err != nil {
+			fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", err)
+			return exitInput
+		}
+		user = append(user, uint32(va), uint32(va>>32))
+		va += (uint64(len(b.data)) + 0xffff) &^ 0xffff
+		va += 0x10000 // unmapped guard
+	}
+	user = append(user, scalars...)
+	launch := sim.Launch{Entry: skCodeVA + k.entry, Rsrc1: rsrc1, Rsrc2: r2, UserSGPRs: user,
+		Groups: groups, Block: threads, Wave32: !w64}
+	st, runErr := g.Dispatch(launch)
+
+	shown := buffers
+	if len(dumps) > 0 {
+		shown = nil
+		for _, d := range dumps {
+			for _, b := range buffers {
+				if b.name == d {
+					shown = append(shown, b)
+				}
+			}
+		}
+	}
+	if *asJSON {
+		writeSimKernelJSON(e, k, groups, threads, width, st, shown, runErr)
+	} else {
+		fmt.Fprintf(e.stdout, "kernel %s (wave%d): grid %dx%dx%d, block %dx%dx%d: %d workgroups, %d waves, %d instructions, %d lane-instructions\n",
+			k.name, width, groups[0], groups[1], groups[2], threads[0], threads[1], threads[2],
+			st.Workgroups, st.Waves, st.Instructions, st.LaneInstructions)
+		if runErr == nil {
+			for _, b := range shown {
+				fmt.Fprintf(e.stdout, "%s %s[%d] at 0x%x:\n", b.name, b.typ, b.count, b.va)
+				per := 8
+				if b.typ == "bytes" {
+					per = 16
+				}
+				for i := 0; i < b.count; i += per {
+					fmt.Fprintf(e.stdout, "  %6d:", i)
+					for j := i; j < i+per && j < b.count; j++ {
+						fmt.Fprintf(e.stdout, " %s", b.text(j))
+					}
+					fmt.Fprintln(e.stdout)
+				}
+			}
+		}
+	}
+	if runErr != nil {
+		fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", runErr)
+		return exitInput
+	}
+	return exitOK
+}
+
+// errorKind names the kind of a run error for -json.
+func errorKind(err error) string {
+	for _, k := range []struct {
+		e    error
+		name string
+	}{{sim.ErrPageFault, "page fault"}, {sim.ErrHang, "hang"}, {sim.ErrHazard, "hazard"},
+		{sim.ErrUnsupportedInstruction, "unsupported instruction"}, {sim.ErrIllegalInstruction, "illegal instruction"},
+		{sim.ErrBadLaunch, "bad launch"}, {sim.ErrInternal, "internal"}} {
+		if errors.Is(err, k.e) {
+			return k.name
+		}
+	}
+	return "error"
+}
+
+func writeSimKernelJSON(e *env, k *skKernel, groups, block [3]uint32, width uint32, st sim.Stats, bufs []*skBuffer, runErr error) {
+	type jbuf struct {
+		Name    string `json:"name"`
+		Type    string `json:"type"`
+		Count   int    `json:"count"`
+		Address string `json:"address"`
+		Values  []any  `json:"values,omitempty"`
+	}
+	type jerr struct {
+		Kind    string `json:"kind"`
+		Message string `json:"message"`
+	}
+	out := struct {
+		Kernel string    `json:"kernel"`
+		Wave   uint32    `json:"wave"`
+		Grid   [3]uint32 `json:"grid"`
+		Block  [3]uint32 `json:"block"`
+		Stats  any       `json:"stats"`
+		Bufs   []jbuf    `json:"buffers"`
+		Error  *jerr     `json:"error,omitempty"`
+	}{Kernel: k.name, Wave: width, Grid: groups, Block: block,
+		Stats: map[string]uint64{"workgroups": st.Workgroups, "waves": st.Waves, "instructions": st.Instructions, "lane_instructions": st.LaneInstructions}}
+	for _, b := range bufs {
+		j := jbuf{Name: b.name, Type: b.typ, Count: b.count, Address: fmt.Sprintf("0x%x", b.va)}
+		if runErr == nil {
+			j.Values = make([]any, b.count)
+			for i := range j.Values {
+				j.Values[i] = b.value(i)
+			}
+		}
+		out.Bufs = append(out.Bufs, j)
+	}
+	if runErr != nil {
+		out.Error = &jerr{Kind: errorKind(runErr), Message: runErr.Error()}
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", err)
+	}
+}
