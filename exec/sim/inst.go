@@ -59,6 +59,7 @@ type inst struct {
 	dst    operand
 	sdst   operand
 	txt    string
+	dppTab *[64]int8 // DPP lane mapping, for instructions with a DPP word
 }
 
 // text is the instruction's disassembly, made on first use.
@@ -126,8 +127,11 @@ func predecode(op isa.Inst, pc uint64, w64 bool) (*inst, string) {
 	case op.Enc.IsVALU(), op.Enc == isa.DS, op.Enc == isa.VGLOBAL:
 		in.vector = true
 	}
-	if op.DPP != isa.NoDPP && !s.dpp {
-		return nil, "DPP is not modelled for it"
+	if op.DPP != isa.NoDPP {
+		if !s.dpp {
+			return nil, "DPP is not modelled for it"
+		}
+		in.dppTab = dppTable(&in.op)
 	}
 	if op.Clamp && !s.clamp {
 		return nil, "the clamp modifier is not modelled for it"

@@ -98,6 +98,7 @@ type dispatch struct {
 	budget                 uint64
 	// statistics
 	waves, insts, lanes uint64
+	wg                  workgroup // the workgroup being run (reused)
 }
 
 func (g *GPU) newDispatch(l *Launch, site Site) (*dispatch, error) {
@@ -268,7 +269,8 @@ func (d *dispatch) runWorkgroup(id, size [3]uint32) error {
 	}
 	lds := g.lds[:d.ldsBytes]
 	clear(lds)
-	wg := &workgroup{id: id, waves: g.wavePool[:nw], members: nw}
+	wg := &d.wg
+	*wg = workgroup{id: id, waves: g.wavePool[:nw], members: nw}
 	for i, w := range wg.waves {
 		d.initWave(w, wg, i, size, threads, lds)
 	}

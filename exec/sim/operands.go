@@ -296,32 +296,52 @@ func (w *wave) put64(in *inst, m uint64) {
 // are not written; a source lane out of its row's range, or inactive
 // without FI, gives 0 with bound_ctrl and leaves the lane unwritten
 // without. DPP8 selects within groups of eight lanes; an inactive source
-// without FI reads 0.
+// without FI reads 0. The lane mapping is computed once per instruction
+// (dppTable).
 func (w *wave) dpp(in *inst, reg uint16, buf *[64]uint32, m *uint64) {
 	src := w.row(reg)
 	exec := w.exec()
 	op := &in.op
+	tab := in.dppTab
 	out := *m
-	if op.DPP == isa.DPP8 {
-		for mm := *m; mm != 0; mm &= mm - 1 {
-			l := bits.TrailingZeros64(mm)
-			s := l&^7 | int(op.DPP8Sel>>(3*uint(l&7))&7)
-			if exec>>uint(s)&1 != 0 || op.FI {
-				buf[l] = src[s]
-			} else {
-				buf[l] = 0
-			}
-		}
-		return
-	}
-	ctrl := op.DPPCtrl
+	dpp8 := op.DPP == isa.DPP8
 	for mm := *m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
-		r := l & 15
-		if op.RowMask>>uint(l>>4)&1 == 0 || op.BankMask>>uint(r>>2)&1 == 0 {
+		s := int(tab[l])
+		switch {
+		case s == dppMasked:
 			out &^= 1 << uint(l)
+		case s >= 0 && (exec>>uint(s)&1 != 0 || op.FI):
+			buf[l] = src[s]
+		case dpp8 || op.BoundCtrl:
+			buf[l] = 0
+		default:
+			out &^= 1 << uint(l)
+		}
+	}
+	*m = out
+}
+
+// Entries of a DPP lane table besides source lanes.
+const (
+	dppInvalid = -1 // the source lane is outside the row
+	dppMasked  = -2 // row_mask or bank_mask leaves the lane unwritten
+)
+
+// dppTable maps each lane to the lane DPP reads for it.
+func dppTable(op *isa.Inst) *[64]int8 {
+	var tab [64]int8
+	for l := 0; l < 64; l++ {
+		if op.DPP == isa.DPP8 {
+			tab[l] = int8(l&^7 | int(op.DPP8Sel>>(3*uint(l&7))&7))
 			continue
 		}
+		r := l & 15
+		if op.RowMask>>uint(l>>4)&1 == 0 || op.BankMask>>uint(r>>2)&1 == 0 {
+			tab[l] = dppMasked
+			continue
+		}
+		ctrl := op.DPPCtrl
 		s, ok := l, true
 		base := l &^ 15
 		switch {
@@ -346,15 +366,11 @@ func (w *wave) dpp(in *inst, reg uint16, buf *[64]uint32, m *uint64) {
 		default:
 			ok = false
 		}
-		if ok && s >= 0 && s < w.width && (exec>>uint(s)&1 != 0 || op.FI) {
-			buf[l] = src[s]
+		if !ok || s < 0 || s >= 64 {
+			tab[l] = dppInvalid
 			continue
 		}
-		if op.BoundCtrl {
-			buf[l] = 0
-			continue
-		}
-		out &^= 1 << uint(l)
+		tab[l] = int8(s)
 	}
-	*m = out
+	return &tab
 }

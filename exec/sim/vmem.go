@@ -45,16 +45,52 @@ func (w *wave) gaddr(in *inst, l int) uint64 {
 
 func xVMEM(w *wave, in *inst) {
 	op := &vmemOps[in.sem.aux]
+	exec := w.exec()
+	if exec == 0 {
+		return
+	}
+	access := AccessRead
+	switch op.kind {
+	case vmStore:
+		access = AccessWrite
+	case vmAtomic:
+		access = AccessAtomic
+	}
+	// Fast path: every lane's access inside one mapping that permits it,
+	// checked once for the instruction.
+	n := uint64(op.bytes)
+	addrs := &w.res64
+	lo, hi := ^uint64(0), uint64(0)
+	for mm := exec; mm != 0; mm &= mm - 1 {
+		l := bits.TrailingZeros64(mm)
+		a := w.gaddr(in, l)
+		addrs[l] = a
+		if a > ^uint64(0)-n {
+			hi = ^uint64(0) // wraps: take the slow path, which faults
+		}
+		lo = min(lo, a)
+		hi = max(hi, a+n)
+	}
+	var data []byte
+	var base uint64
+	if mp, f := w.d.g.mem.check(lo, hi-lo, access); f == nil && hi != ^uint64(0) {
+		data, base = mp, lo
+		if s := w.d.sets; s != nil {
+			recordRuns(s, access, addrs, exec, n)
+		}
+	}
 	nreg := (op.bytes + 3) / 4
-	for m := w.exec(); m != 0; m &= m - 1 {
-		l := bits.TrailingZeros64(m)
-		addr := w.gaddr(in, l)
+	for mm := exec; mm != 0; mm &= mm - 1 {
+		l := bits.TrailingZeros64(mm)
+		var b []byte
+		if data != nil {
+			o := addrs[l] - base
+			b = data[o : o+n]
+		} else if b = w.mem(in, l, addrs[l], n, access); b == nil {
+			return
+		}
 		switch op.kind {
 		case vmLoad:
-			b := w.mem(in, l, addr, uint64(op.bytes), AccessRead)
-			if b == nil {
-				return
-			}
 			var v [4]uint32
 			if op.bytes < 4 {
 				x := getLE(b)
@@ -69,12 +105,7 @@ func xVMEM(w *wave, in *inst) {
 			}
 			w.writeData(in.dst.reg, l, v[:nreg], op.d16)
 		case vmStore:
-			v := w.readData(in.src[1].reg, l, nreg, op.d16)
-			b := w.mem(in, l, addr, uint64(op.bytes), AccessWrite)
-			if b == nil {
-				return
-			}
-			storeLE(b, v)
+			storeLE(b, w.readData(in.src[1].reg, l, nreg, op.d16))
 		case vmAtomic:
 			wide := op.bytes == 8
 			d0 := w.reg64(in.src[1].reg, l, wide)
@@ -87,16 +118,34 @@ func xVMEM(w *wave, in *inst) {
 				}
 				d1 = w.reg64(in.src[1].reg+k, l, wide)
 			}
-			b := w.mem(in, l, addr, uint64(op.bytes), AccessAtomic)
-			if b == nil {
-				return
-			}
 			old := getLE(b)
 			putLE(b, op.fn(old, d0, d1))
 			if in.dst.kind == opVGPR {
 				w.setReg64(in.dst.reg, l, old, wide)
 			}
 		}
+	}
+}
+
+// recordRuns records the lanes' accesses for the hazard checker, merging
+// runs of consecutive addresses first (the usual pattern: lane i reads
+// base + i*n).
+func recordRuns(s *accessSets, access Access, addrs *[64]uint64, exec, n uint64) {
+	var runLo, runHi uint64
+	started := false
+	for mm := exec; mm != 0; mm &= mm - 1 {
+		a := addrs[bits.TrailingZeros64(mm)]
+		if started && a == runHi {
+			runHi += n
+			continue
+		}
+		if started {
+			s.record(access, runLo, runHi-runLo)
+		}
+		runLo, runHi, started = a, a+n, true
+	}
+	if started {
+		s.record(access, runLo, runHi-runLo)
 	}
 }
 
