@@ -32,7 +32,7 @@ func (g *GPU) ExecuteAt(va uint64, dwords uint32) (Stats, error) {
 	var st Stats
 	g.hz.clear()
 	c := cp{g: g, st: &st}
-	ib, err := c.fetchIB(va, dwords, Site{Dispatch: -1, Wave: -1, Lane: -1, Packet: "submission"})
+	ib, err := c.fetchIB(va, dwords, Site{Dispatch: -1, Wave: -1, Lane: -1, Packet: "submission", IBOffset: -1, IBAddr: va})
 	if err != nil {
 		return st, err
 	}

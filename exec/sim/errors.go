@@ -53,9 +53,10 @@ type Site struct {
 	// from 0 in packet order; -1 when the command processor itself (not a
 	// shader) did the access.
 	Dispatch int
-	// Packet names the PM4 packet being executed; IBOffset is the dword
-	// index of its header in the IB at IBAddr (0 for an IB passed by value
-	// to Execute).
+	// Packet names the PM4 packet being executed ("direct launch" for
+	// GPU.Dispatch); IBOffset is the dword index of its header in the IB at
+	// IBAddr (0 for an IB passed by value to Execute), -1 when there is no
+	// IB.
 	Packet   string
 	IBOffset int
 	IBAddr   uint64
@@ -75,13 +76,16 @@ type Site struct {
 
 // noSite is the site of an access made outside any submission (a host
 // Read or Write).
-func noSite() Site { return Site{Dispatch: -1, Wave: -1, Lane: -1} }
+func noSite() Site { return Site{Dispatch: -1, Wave: -1, Lane: -1, IBOffset: -1} }
 
 // String formats the site on one line, leaving out what does not apply.
 func (s Site) String() string {
 	var b strings.Builder
 	if s.Packet != "" {
-		fmt.Fprintf(&b, "%s at IB dword %d", s.Packet, s.IBOffset)
+		b.WriteString(s.Packet)
+		if s.IBOffset >= 0 {
+			fmt.Fprintf(&b, " at IB dword %d", s.IBOffset)
+		}
 		if s.IBAddr != 0 {
 			fmt.Fprintf(&b, " (IB 0x%x)", s.IBAddr)
 		}
@@ -225,7 +229,10 @@ func (d DispatchRef) String() string {
 		}
 		b.WriteString(" from ")
 	}
-	fmt.Fprintf(&b, "%s at IB dword %d", d.Packet, d.IBOffset)
+	b.WriteString(d.Packet)
+	if d.IBOffset >= 0 {
+		fmt.Fprintf(&b, " at IB dword %d", d.IBOffset)
+	}
 	if d.IBAddr != 0 {
 		fmt.Fprintf(&b, " (IB 0x%x)", d.IBAddr)
 	}

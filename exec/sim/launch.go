@@ -47,8 +47,8 @@ const (
 func (g *GPU) Dispatch(l Launch) (Stats, error) {
 	var st Stats
 	g.hz.clear()
-	site := Site{Dispatch: 0, Wave: -1, Lane: -1, Packet: "direct launch", Kernel: l.Entry, KernelName: g.labels[l.Entry]}
-	ref := DispatchRef{Index: 0, Packet: "direct launch", Kernel: l.Entry, KernelName: site.KernelName}
+	site := Site{Dispatch: 0, Wave: -1, Lane: -1, Packet: "direct launch", IBOffset: -1, Kernel: l.Entry, KernelName: g.labels[l.Entry]}
+	ref := DispatchRef{Index: 0, Packet: "direct launch", IBOffset: -1, Kernel: l.Entry, KernelName: site.KernelName}
 	c := cp{g: g, st: &st}
 	err := g.launch(&l, ref, site, &st, &c)
 	return st, err
