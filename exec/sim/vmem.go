@@ -31,18 +31,6 @@ type vmemOp struct {
 
 var vmemOps []vmemOp
 
-func (w *wave) gaddr(in *inst, l int) uint64 {
-	var a uint64
-	v := in.src[0].reg
-	if in.src[2].kind == opSGPR {
-		a = uint64(w.s[in.src[2].reg]) | uint64(w.s[(in.src[2].reg+1)&127])<<32
-		a += uint64(w.vgpr[int(v)<<6|l])
-	} else {
-		a = uint64(w.vgpr[int(v)<<6|l]) | uint64(w.vgpr[(int(v)+1)<<6|l])<<32
-	}
-	return a + uint64(int64(in.op.Offset))
-}
-
 func xVMEM(w *wave, in *inst) {
 	op := &vmemOps[in.sem.aux]
 	exec := w.exec()
@@ -61,15 +49,30 @@ func xVMEM(w *wave, in *inst) {
 	n := uint64(op.bytes)
 	addrs := &w.res64
 	lo, hi := ^uint64(0), uint64(0)
-	for mm := exec; mm != 0; mm &= mm - 1 {
-		l := bits.TrailingZeros64(mm)
-		a := w.gaddr(in, l)
-		addrs[l] = a
-		if a > ^uint64(0)-n {
-			hi = ^uint64(0) // wraps: take the slow path, which faults
+	off := uint64(int64(in.op.Offset))
+	vlo := w.row(in.src[0].reg)
+	if in.src[2].kind == opSGPR {
+		r := in.src[2].reg
+		sb := uint64(w.s[r]) | uint64(w.s[(r+1)&127])<<32
+		for mm := exec; mm != 0; mm &= mm - 1 {
+			l := bits.TrailingZeros64(mm)
+			a := sb + uint64(vlo[l]) + off
+			addrs[l] = a
+			lo, hi = min(lo, a), max(hi, a)
 		}
-		lo = min(lo, a)
-		hi = max(hi, a+n)
+	} else {
+		vhi := w.row(in.src[0].reg + 1)
+		for mm := exec; mm != 0; mm &= mm - 1 {
+			l := bits.TrailingZeros64(mm)
+			a := uint64(vlo[l]) | uint64(vhi[l])<<32 + off
+			addrs[l] = a
+			lo, hi = min(lo, a), max(hi, a)
+		}
+	}
+	if hi > ^uint64(0)-n {
+		hi = ^uint64(0) // wraps: take the slow path, which faults
+	} else {
+		hi += n
 	}
 	var data []byte
 	var base uint64
@@ -77,6 +80,25 @@ func xVMEM(w *wave, in *inst) {
 		data, base = mp, lo
 		if s := w.d.sets; s != nil {
 			recordRuns(s, access, addrs, exec, n)
+		}
+	}
+	if data != nil && n == 4 && op.d16 == 0 {
+		// The common dword load and store, without the general loop.
+		switch op.kind {
+		case vmLoad:
+			d := w.row(in.dst.reg)
+			for mm := exec; mm != 0; mm &= mm - 1 {
+				l := bits.TrailingZeros64(mm)
+				d[l] = binary.LittleEndian.Uint32(data[addrs[l]-base:])
+			}
+			return
+		case vmStore:
+			v := w.row(in.src[1].reg)
+			for mm := exec; mm != 0; mm &= mm - 1 {
+				l := bits.TrailingZeros64(mm)
+				binary.LittleEndian.PutUint32(data[addrs[l]-base:], v[l])
+			}
+			return
 		}
 	}
 	nreg := (op.bytes + 3) / 4
