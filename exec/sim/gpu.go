@@ -91,10 +91,15 @@ func (g *GPU) SetHazardMode(m HazardMode) {
 	g.hz.mode = m
 }
 
-// Map maps size zeroed bytes at GPU virtual address va.
+// MaxMapSize bounds the memory Map allocates for one mapping; larger
+// buffers can be mapped with MapBacking.
+const MaxMapSize = 1 << 33
+
+// Map maps size zeroed bytes at GPU virtual address va; the emulator
+// allocates them (at most MaxMapSize).
 func (g *GPU) Map(va, size uint64, perm Perm, name string) error {
-	if size == 0 || size > maxVA {
-		return fmt.Errorf("%w: mapping %q of 0x%x bytes", ErrMapping, name, size)
+	if size == 0 || size > MaxMapSize {
+		return fmt.Errorf("%w: mapping %q of 0x%x bytes (Map allocates 1 to 0x%x bytes)", ErrMapping, name, size, uint64(MaxMapSize))
 	}
 	return g.mem.add(va, make([]byte, size), perm, name)
 }
