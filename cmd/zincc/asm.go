@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 
 	"zincc/internal/atomicfile"
 	"zincc/isa"
@@ -44,14 +43,7 @@ func runAsm(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "zincc asm: -emit must be hex, bin or list, not %q\n", *emit)
 		return exitUsage
 	}
-	var src []byte
-	var err error
-	if path == "-" {
-		path = "<stdin>"
-		src, err = io.ReadAll(e.stdin)
-	} else {
-		src, err = os.ReadFile(path)
-	}
+	src, path, err := readInput(e, path)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zincc asm: %v\n", err)
 		return exitInput

@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
 
 	"zincc/pm4"
 )
@@ -30,14 +28,7 @@ func runDisasm(e *env, args []string) int {
 	if !ok {
 		return exitUsage
 	}
-	var data []byte
-	var err error
-	if path == "-" {
-		path = "<stdin>"
-		data, err = io.ReadAll(e.stdin)
-	} else {
-		data, err = os.ReadFile(path)
-	}
+	data, path, err := readInput(e, path)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zincc disasm: %v\n", err)
 		return exitInput

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"zincc/frontend"
@@ -71,4 +72,15 @@ func oneFile(e *env, c *command, pos []string) (string, bool) {
 		return "", false
 	}
 	return pos[0], true
+}
+
+// readInput reads the file a command names, or standard input for "-". It
+// returns the name to use in messages ("<stdin>" for "-").
+func readInput(e *env, path string) (data []byte, name string, err error) {
+	if path == "-" {
+		data, err = io.ReadAll(e.stdin)
+		return data, "<stdin>", err
+	}
+	data, err = os.ReadFile(path)
+	return data, path, err
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
 
 	"zincc/isa"
 )
@@ -29,14 +27,7 @@ func runObjdump(e *env, args []string) int {
 	if !ok {
 		return exitUsage
 	}
-	var data []byte
-	var err error
-	if path == "-" {
-		path = "<stdin>"
-		data, err = io.ReadAll(e.stdin)
-	} else {
-		data, err = os.ReadFile(path)
-	}
+	data, path, err := readInput(e, path)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zincc objdump: %v\n", err)
 		return exitInput

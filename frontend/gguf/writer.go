@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
+
+	"zincc/internal/atomicfile"
 )
 
 // Writer builds a GGUF v3 file from metadata and tensors. Its layout is the one
@@ -249,33 +249,14 @@ func (w *Writer) Bytes() ([]byte, error) {
 // WriteFile writes the file to path atomically: into a temporary file in the
 // same directory, synced, then renamed over path. On any error the temporary
 // file is removed and path is untouched.
-func (w *Writer) WriteFile(path string) (err error) {
+func (w *Writer) WriteFile(path string) error {
 	if w.err != nil {
 		return w.err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	return atomicfile.Write(path, 0o644, func(out io.Writer) error {
+		_, err := w.WriteTo(out)
 		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = w.WriteTo(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	})
 }
 
 // encoder writes little-endian fields, remembering the first error and the

@@ -5,6 +5,8 @@
 package atomicfile
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -12,7 +14,17 @@ import (
 // WriteFile replaces path with data. An existing file keeps its
 // permissions; a new one gets perm. On any error the target is untouched
 // and the temporary file is removed.
-func WriteFile(path string, data []byte, perm os.FileMode) (err error) {
+func WriteFile(path string, data []byte, perm os.FileMode) error {
+	return Write(path, perm, func(w io.Writer) error {
+		_, err := io.Copy(w, bytes.NewReader(data))
+		return err
+	})
+}
+
+// Write replaces path with what write produces, streamed into the
+// temporary file (so large files need not be held in memory), with the
+// guarantees of WriteFile.
+func Write(path string, perm os.FileMode, write func(io.Writer) error) (err error) {
 	if st, err := os.Stat(path); err == nil {
 		perm = st.Mode().Perm()
 	}
@@ -26,7 +38,7 @@ func WriteFile(path string, data []byte, perm os.FileMode) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	if _, err = tmp.Write(data); err != nil {
+	if err = write(tmp); err != nil {
 		return err
 	}
 	if err = tmp.Chmod(perm); err != nil {
