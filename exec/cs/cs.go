@@ -272,7 +272,7 @@ func (r *Ring) submit() (uint64, error) {
 // the fence's error (a reset), explained with the context's state.
 func (r *Ring) wait(step int, handle uint64) error {
 	var w kmd.WaitCS
-	*w.In() = kmd.WaitCSIn{Handle: handle, Timeout: monotonicNow() + uint64(r.cfg.Timeout), IPType: kmd.HWIPCompute,
+	*w.In() = kmd.WaitCSIn{Handle: handle, Timeout: hwring.MonotonicNow() + uint64(r.cfg.Timeout), IPType: kmd.HWIPCompute,
 		Ring: r.ring, CtxID: r.ctx}
 	if err := r.ioctl(kmd.IoctlAMDGPUWaitCS, unsafe.Pointer(&w)); err != nil {
 		return r.fail(fmt.Sprintf("step %d: wait for fence %d (AMDGPU_WAIT_CS)", step, handle), r.withContextState(err))
@@ -320,13 +320,6 @@ func DescribeState(flags uint64) string {
 		return "no reset"
 	}
 	return strings.Join(s, ", ")
-}
-
-// monotonicNow is CLOCK_MONOTONIC in nanoseconds, the clock of WAIT_CS.
-func monotonicNow() uint64 {
-	var ts unix.Timespec
-	_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts)
-	return uint64(ts.Nano())
 }
 
 // State returns the current contents of state v.

@@ -301,7 +301,7 @@ func (r *Ring) waitPageTables() error {
 	var pin runtime.Pinner
 	defer pin.Unpin()
 	w := kmd.SyncobjTimelineWait{Handles: kmd.SliceAddr(&pin, handles[:]), Points: kmd.SliceAddr(&pin, points[:]),
-		TimeoutNsec: int64(monotonicNow() + uint64(min(r.cfg.Timeout, vaSyncWait))), CountHandles: 1,
+		TimeoutNsec: int64(hwring.MonotonicNow() + uint64(min(r.cfg.Timeout, vaSyncWait))), CountHandles: 1,
 		Flags: kmd.SyncobjWaitFlagsWaitAll | kmd.SyncobjWaitFlagsWaitForSubmit}
 	if err := r.ioctl(kmd.IoctlDRMSyncobjTimelineWait, unsafe.Pointer(&w)); err != nil {
 		return r.fail("wait for the page-table updates (DRM_SYNCOBJ_TIMELINE_WAIT)", err)
@@ -389,14 +389,6 @@ func (r *Ring) wait(step int) error {
 		}
 		time.Sleep(min(r.cfg.Poll, time.Until(deadline)+time.Microsecond))
 	}
-}
-
-// monotonicNow is CLOCK_MONOTONIC in nanoseconds, the clock of syncobj
-// deadlines.
-func monotonicNow() uint64 {
-	var ts unix.Timespec
-	_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts)
-	return uint64(ts.Nano())
 }
 
 // State returns the current contents of state v.
