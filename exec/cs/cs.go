@@ -60,11 +60,7 @@ type Ring struct {
 	ctx    uint32
 	bufs   [hwring.NumImageBuffers]buffer
 	list   uint32
-	img    *hwring.Image
-	seq    uint64 // the last fence value submitted
-	steps  int
-	broken error // a step failure the ring cannot recover from
-	closed bool
+	st     hwring.Stepper
 }
 
 // Open brings a ring up on the render node of cfg and loads e with the
@@ -79,7 +75,7 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err != nil {
 		return nil, err
 	}
-	r := &Ring{cfg: cfg, render: render}
+	r := &Ring{cfg: cfg, render: render, st: hwring.Stepper{Tier: Tier}}
 	defer func() {
 		if err != nil {
 			r.Close()
@@ -99,8 +95,8 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err := r.createBOList(); err != nil {
 		return nil, err
 	}
-	if err := r.img.Load(w); err != nil {
-		return nil, r.fail("load the executable", err)
+	if err := r.st.Load(w); err != nil {
+		return nil, err
 	}
 	return r, nil
 }
@@ -181,12 +177,7 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 		b.va, b.vaMapped = va, true
 		vaList[i], cpus[i] = va, cpu
 	}
-	img, err := hwring.NewImage(e, vaList, cpus)
-	if err != nil {
-		return r.fail("place the executable", err)
-	}
-	r.img = img
-	return nil
+	return r.st.Place(e, vaList, cpus)
 }
 
 // createBOList makes the residency list every submission names: all the
@@ -214,33 +205,17 @@ func (r *Ring) Tier() string { return Tier }
 // Step runs one decode step: patch the inputs and the next fence value
 // into the IB, submit, wait, read the outputs.
 func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
-	switch {
-	case r.closed:
-		return nil, r.fail("step", hwring.ErrClosed)
-	case r.broken != nil:
-		return nil, fmt.Errorf("%s: an earlier step failed: %w", Tier, r.broken)
-	}
-	step := r.steps
-	r.steps++
-	if err := r.img.Patch(inputs, r.seq+1); err != nil {
-		return nil, r.fail(fmt.Sprintf("step %d: patch the inputs", step), err)
-	}
-	r.seq++
+	return r.st.Step(inputs, "the kernel retired the submission", r.run)
+}
+
+// run submits step (its fence value is already in the IB) and waits for
+// it.
+func (r *Ring) run(step int, _ uint64) error {
 	handle, err := r.submit()
 	if err != nil {
-		r.broken = r.fail(fmt.Sprintf("step %d: submit (AMDGPU_CS)", step), r.withContextState(err))
-		return nil, r.broken
+		return r.fail(fmt.Sprintf("step %d: submit (AMDGPU_CS)", step), r.withContextState(err))
 	}
-	if err := r.wait(step, handle); err != nil {
-		r.broken = err
-		return nil, err
-	}
-	if got := r.img.Fence(); got != r.seq {
-		r.broken = r.fail(fmt.Sprintf("step %d: check the fence", step),
-			fmt.Errorf("%w: the kernel retired the submission but the IB's fence holds %d, not %d", hwring.ErrGPU, got, r.seq))
-		return nil, r.broken
-	}
-	return r.img.Outputs(inputs)
+	return r.wait(step, handle)
 }
 
 // submit issues DRM_IOCTL_AMDGPU_CS with one IB chunk and the BO list,
@@ -248,8 +223,8 @@ func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
 func (r *Ring) submit() (uint64, error) {
 	var pin runtime.Pinner
 	defer pin.Unpin()
-	ib := kmd.CSChunkIB{Flags: kmd.IBFlagEmitMemSync, VAStart: r.img.VA(hwring.BufIB),
-		IBBytes: uint32(r.img.IBDwords() * 4), IPType: kmd.HWIPCompute, Ring: r.ring}
+	ib := kmd.CSChunkIB{Flags: kmd.IBFlagEmitMemSync, VAStart: r.st.Image.VA(hwring.BufIB),
+		IBBytes: uint32(r.st.Image.IBDwords() * 4), IPType: kmd.HWIPCompute, Ring: r.ring}
 	chunk := kmd.CSChunk{ChunkID: kmd.ChunkIDIB, LengthDW: kmd.CSChunkIBLengthDW, ChunkData: kmd.Addr(&pin, unsafe.Pointer(&ib))}
 	chunks := [1]uint64{kmd.Addr(&pin, unsafe.Pointer(&chunk))}
 	deadline := time.Now().Add(enomemBudget)
@@ -323,20 +298,14 @@ func DescribeState(flags uint64) string {
 }
 
 // State returns the current contents of state v.
-func (r *Ring) State(v *ir.Value) (exec.Tensor, error) {
-	if r.closed {
-		return exec.Tensor{}, r.fail("read state", hwring.ErrClosed)
-	}
-	return r.img.State(v)
-}
+func (r *Ring) State(v *ir.Value) (exec.Tensor, error) { return r.st.State(v) }
 
 // Close releases everything in reverse order of creation; a failed release
 // does not stop the others. It is safe to call twice.
 func (r *Ring) Close() error {
-	if r.closed {
+	if !r.st.Closing() {
 		return nil
 	}
-	r.closed = true
 	s := hwring.Steps{Tier: Tier}
 	if r.list != 0 {
 		s.Do("destroy the BO list (AMDGPU_BO_LIST destroy)", func() error {

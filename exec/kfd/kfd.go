@@ -106,7 +106,7 @@ type Ring struct {
 	gpuID  uint32
 	sizes  QueueSizes
 	bufs   [numBuffers]buffer
-	img    *hwring.Image
+	st     hwring.Stepper
 
 	queueID   uint32
 	hasQueue  bool
@@ -124,11 +124,6 @@ type Ring struct {
 	slot      uint32
 	memoryID  uint32
 	hasMemory bool
-
-	seq    uint64
-	steps  int
-	broken error
-	closed bool
 }
 
 // Open brings a KFD compute queue up for e with the weights w (nil when
@@ -139,7 +134,7 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err := hwring.Check(e); err != nil {
 		return nil, &hwring.StepError{Tier: Tier, Step: "check the executable", Err: err}
 	}
-	r := &Ring{cfg: cfg}
+	r := &Ring{cfg: cfg, st: hwring.Stepper{Tier: Tier}}
 	defer func() {
 		if err != nil {
 			r.Close()
@@ -172,8 +167,8 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err := r.allocate(e, base, limit); err != nil {
 		return nil, err
 	}
-	if err := r.img.Load(w); err != nil {
-		return nil, r.fail("load the executable", err)
+	if err := r.st.Load(w); err != nil {
+		return nil, err
 	}
 	if err := r.createQueue(); err != nil {
 		return nil, err
@@ -264,11 +259,9 @@ func (r *Ring) allocate(e *gfx1201.Executable, base, limit uint64) error {
 			vaList[i], cpus[i] = r.bufs[i].va, r.bufs[i].cpu
 		}
 	}
-	img2, err := hwring.NewImage(e, vaList, cpus)
-	if err != nil {
-		return r.fail("place the executable", err)
+	if err := r.st.Place(e, vaList, cpus); err != nil {
+		return err
 	}
-	r.img = img2
 	p := r.bufs[bufPointers].cpu
 	r.wptr = (*uint64)(unsafe.Pointer(&p[wptrOffset]))
 	r.rptr = (*uint64)(unsafe.Pointer(&p[rptrOffset]))
@@ -395,40 +388,23 @@ const stepDwords = 64
 
 // Step runs one decode step.
 func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
-	switch {
-	case r.closed:
-		return nil, r.fail("step", hwring.ErrClosed)
-	case r.broken != nil:
-		return nil, fmt.Errorf("%s: an earlier step failed: %w", Tier, r.broken)
+	return r.st.Step(inputs, "the queue passed the step", r.run)
+}
+
+// run submits step with queue fence value seq and waits for it.
+func (r *Ring) run(step int, seq uint64) error {
+	if err := r.submit(step, seq); err != nil {
+		return err
 	}
-	step := r.steps
-	r.steps++
-	if err := r.img.Patch(inputs, r.seq+1); err != nil {
-		return nil, r.fail(fmt.Sprintf("step %d: patch the inputs", step), err)
-	}
-	r.seq++
-	if err := r.submit(step); err != nil {
-		r.broken = err
-		return nil, err
-	}
-	if err := r.wait(step); err != nil {
-		r.broken = err
-		return nil, err
-	}
-	if got := r.img.Fence(); got != r.seq {
-		r.broken = r.fail(fmt.Sprintf("step %d: check the fence", step),
-			fmt.Errorf("%w: the queue passed the step but the IB's fence holds %d, not %d", hwring.ErrGPU, got, r.seq))
-		return nil, r.broken
-	}
-	return r.img.Outputs(inputs)
+	return r.wait(step, seq)
 }
 
 // submit writes the step's packets, publishes the write pointer and rings
 // the doorbell.
-func (r *Ring) submit(step int) error {
+func (r *Ring) submit(step int, seq uint64) error {
 	var buf [stepDwords]uint32
-	packets, err := hwring.StepPackets(buf[:], r.img.VA(hwring.BufIB), r.img.IBDwords(),
-		r.bufs[bufPointers].va+fenceOffset, r.seq, r.bufs[bufSignal].va+uint64(r.slot)*8, r.signalID)
+	packets, err := hwring.StepPackets(buf[:], r.st.Image.VA(hwring.BufIB), r.st.Image.IBDwords(),
+		r.bufs[bufPointers].va+fenceOffset, seq, r.bufs[bufSignal].va+uint64(r.slot)*8, r.signalID)
 	if err != nil {
 		return r.fail(fmt.Sprintf("step %d: build the ring packets", step), err)
 	}
@@ -446,12 +422,12 @@ func (r *Ring) submit(step int) error {
 // wait polls the queue fence, spinning first and then sleeping in
 // WAIT_EVENTS on the signal and memory-exception events, until the step
 // retires, the GPU faults, or the timeout passes.
-func (r *Ring) wait(step int) error {
+func (r *Ring) wait(step int, seq uint64) error {
 	start := time.Now()
 	deadline := start.Add(r.cfg.Timeout)
 	spinEnd := start.Add(r.cfg.Spin)
 	for {
-		if atomic.LoadUint64(r.fence) >= r.seq {
+		if atomic.LoadUint64(r.fence) >= seq {
 			return nil
 		}
 		now := time.Now()
@@ -496,20 +472,14 @@ func (r *Ring) waitEvents(step int, ms uint32) error {
 }
 
 // State returns the current contents of state v.
-func (r *Ring) State(v *ir.Value) (exec.Tensor, error) {
-	if r.closed {
-		return exec.Tensor{}, r.fail("read state", hwring.ErrClosed)
-	}
-	return r.img.State(v)
-}
+func (r *Ring) State(v *ir.Value) (exec.Tensor, error) { return r.st.State(v) }
 
 // Close destroys the queue and events and frees every buffer; a failed
 // release does not stop the others. It is safe to call twice.
 func (r *Ring) Close() error {
-	if r.closed {
+	if !r.st.Closing() {
 		return nil
 	}
-	r.closed = true
 	s := hwring.Steps{Tier: Tier}
 	if r.hasQueue {
 		s.Do("destroy the queue (KFD_DESTROY_QUEUE)", func() error {

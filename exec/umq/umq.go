@@ -131,7 +131,7 @@ type Ring struct {
 	syncobj uint32
 	points  uint64 // timeline points used by GEM_VA
 	bufs    [numBuffers]buffer
-	img     *hwring.Image
+	st      hwring.Stepper
 
 	queueID   uint32
 	ring      []uint32
@@ -141,11 +141,6 @@ type Ring struct {
 	rptr      *uint64
 	fence     *uint64
 	doorbell  *uint64
-
-	seq    uint64
-	steps  int
-	broken error
-	closed bool
 }
 
 // Open checks user-queue support, brings a compute user queue up for e
@@ -160,7 +155,7 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err != nil {
 		return nil, err
 	}
-	r := &Ring{cfg: cfg, render: render}
+	r := &Ring{cfg: cfg, render: render, st: hwring.Stepper{Tier: Tier}}
 	defer func() {
 		if err != nil {
 			r.Close()
@@ -177,8 +172,8 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err := r.createBuffers(e); err != nil {
 		return nil, err
 	}
-	if err := r.img.Load(w); err != nil {
-		return nil, r.fail("load the executable", err)
+	if err := r.st.Load(w); err != nil {
+		return nil, err
 	}
 	if err := r.waitPageTables(); err != nil {
 		return nil, err
@@ -222,11 +217,9 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 			vaList[i], cpus[i] = r.bufs[i].va, r.bufs[i].cpu
 		}
 	}
-	im, err := hwring.NewImage(e, vaList, cpus)
-	if err != nil {
-		return r.fail("place the executable", err)
+	if err := r.st.Place(e, vaList, cpus); err != nil {
+		return err
 	}
-	r.img = im
 	rb := r.bufs[bufRing].cpu
 	clear(rb)
 	r.ring = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(rb))), ringBytes/4)
@@ -333,47 +326,31 @@ func (r *Ring) Tier() string { return Tier }
 
 // Step runs one decode step.
 func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
-	switch {
-	case r.closed:
-		return nil, r.fail("step", hwring.ErrClosed)
-	case r.broken != nil:
-		return nil, fmt.Errorf("%s: an earlier step failed: %w", Tier, r.broken)
-	}
-	step := r.steps
-	r.steps++
-	if err := r.img.Patch(inputs, r.seq+1); err != nil {
-		return nil, r.fail(fmt.Sprintf("step %d: patch the inputs", step), err)
-	}
-	r.seq++
+	return r.st.Step(inputs, "the queue passed the step", r.run)
+}
+
+// run writes the packets of step with queue fence value seq, publishes the
+// write pointer, rings the doorbell and waits for the fence.
+func (r *Ring) run(step int, seq uint64) error {
 	var buf [stepDwords]uint32
-	packets, err := hwring.StepPackets(buf[:], r.img.VA(hwring.BufIB), r.img.IBDwords(), r.bufs[bufRing].va+fenceOffset, r.seq, 0, 0)
+	packets, err := hwring.StepPackets(buf[:], r.st.Image.VA(hwring.BufIB), r.st.Image.IBDwords(), r.bufs[bufRing].va+fenceOffset, seq, 0, 0)
 	if err != nil {
-		r.broken = r.fail(fmt.Sprintf("step %d: build the ring packets", step), err)
-		return nil, r.broken
+		return r.fail(fmt.Sprintf("step %d: build the ring packets", step), err)
 	}
 	r.stepStart = r.put
 	r.put = hwring.WriteRing(r.ring, r.put, packets)
 	atomic.StoreUint64(r.wptr, r.put)
 	atomic.StoreUint64(r.doorbell, r.put)
-	if err := r.wait(step); err != nil {
-		r.broken = err
-		return nil, err
-	}
-	if got := r.img.Fence(); got != r.seq {
-		r.broken = r.fail(fmt.Sprintf("step %d: check the fence", step),
-			fmt.Errorf("%w: the queue passed the step but the IB's fence holds %d, not %d", hwring.ErrGPU, got, r.seq))
-		return nil, r.broken
-	}
-	return r.img.Outputs(inputs)
+	return r.wait(step, seq)
 }
 
 // wait polls the queue fence, spinning and then sleeping between polls,
 // until the step retires or the timeout passes.
-func (r *Ring) wait(step int) error {
+func (r *Ring) wait(step int, seq uint64) error {
 	start := time.Now()
 	deadline := start.Add(r.cfg.Timeout)
 	for {
-		if atomic.LoadUint64(r.fence) >= r.seq {
+		if atomic.LoadUint64(r.fence) >= seq {
 			return nil
 		}
 		now := time.Now()
@@ -392,20 +369,14 @@ func (r *Ring) wait(step int) error {
 }
 
 // State returns the current contents of state v.
-func (r *Ring) State(v *ir.Value) (exec.Tensor, error) {
-	if r.closed {
-		return exec.Tensor{}, r.fail("read state", hwring.ErrClosed)
-	}
-	return r.img.State(v)
-}
+func (r *Ring) State(v *ir.Value) (exec.Tensor, error) { return r.st.State(v) }
 
 // Close frees the queue and every buffer; a failed release does not stop
 // the others. It is safe to call twice.
 func (r *Ring) Close() error {
-	if r.closed {
+	if !r.st.Closing() {
 		return nil
 	}
-	r.closed = true
 	s := hwring.Steps{Tier: Tier}
 	if r.queueID != 0 {
 		s.Do("free the user queue (AMDGPU_USERQ free)", func() error {
