@@ -2,12 +2,92 @@ package hwring
 
 import (
 	"fmt"
+	"runtime"
+	"sync/atomic"
+	"time"
 
 	"zincc/pm4"
 )
 
-// The packets of the queue rings (kfd, umq), which write their own ring
-// buffer instead of handing the kernel an IB.
+// The ring buffer of the queue rings (kfd, umq), which write their own
+// packets into it, publish them and ring the doorbell, instead of handing
+// the kernel an IB.
+
+// QueueRing is the CPU side of a queue the GPU's command processor reads
+// by itself once its doorbell rings: the ring buffer, its write and read
+// pointers, the queue fence the step packets write, and the doorbell. A
+// ring fills the fields in from the memory it mapped.
+type QueueRing struct {
+	Tier  string // names the ring in errors
+	Queue string // names the queue in errors ("KFD queue 0")
+
+	Ring     []uint32 // CPU view of the ring buffer, a power-of-two number of dwords
+	Wptr     *uint64  // CPU view of the write pointer (dwords written so far)
+	Rptr     *uint64  // CPU view of the read pointer the CP advances
+	Fence    *uint64  // CPU view of the queue fence
+	FenceVA  uint64   // GPU address of the queue fence
+	Doorbell *uint64  // the queue's doorbell
+
+	// MailboxVA and Event, when MailboxVA is not 0, make every step end
+	// with an interrupt that writes Event to the mailbox (a KFD signal
+	// event); see StepPackets.
+	MailboxVA uint64
+	Event     uint32
+
+	put       uint64 // dwords written to the ring so far
+	stepStart uint64 // put before the last step's packets
+}
+
+// stepDwords bounds what one step writes to the ring.
+const stepDwords = 64
+
+// Submit writes the packets of step (run im's IB, then write seq to the
+// queue fence) into the ring, publishes the write pointer and rings the
+// doorbell.
+func (q *QueueRing) Submit(step int, im *Image, seq uint64) error {
+	var buf [stepDwords]uint32
+	packets, err := StepPackets(buf[:], im.VA(BufIB), im.IBDwords(), q.FenceVA, seq, q.MailboxVA, q.Event)
+	if err != nil {
+		return &StepError{Tier: q.Tier, Step: fmt.Sprintf("step %d: build the ring packets", step), Err: err}
+	}
+	// Every step waits for the previous one, so the ring is empty here
+	// and the packets (far fewer than the ring holds) always fit.
+	q.stepStart = q.put
+	q.put = WriteRing(q.Ring, q.put, packets)
+	// The write pointer first, then the doorbell: the CP reads the
+	// pointer when the doorbell wakes it (tinygrad signal_doorbell).
+	atomic.StoreUint64(q.Wptr, q.put)
+	atomic.StoreUint64(q.Doorbell, q.put)
+	return nil
+}
+
+// Wait polls the queue fence until it reaches seq: busily for spin, then
+// calling idle between polls (it sleeps; its error ends the wait as it
+// is), until timeout has passed. A timeout is an ErrTimeout that says
+// where the read pointer stopped.
+func (q *QueueRing) Wait(step int, seq uint64, timeout, spin time.Duration, idle func(now, deadline time.Time) error) error {
+	start := time.Now()
+	deadline := start.Add(timeout)
+	for {
+		if atomic.LoadUint64(q.Fence) >= seq {
+			return nil
+		}
+		now := time.Now()
+		if now.After(deadline) {
+			rptr := atomic.LoadUint64(q.Rptr)
+			return &StepError{Tier: q.Tier, Step: fmt.Sprintf("step %d: wait for the queue", step), Err: fmt.Errorf(
+				"%w: %s did not retire the step within %v: read pointer %d, write pointer %d (%s)",
+				ErrTimeout, q.Queue, timeout, rptr, q.put, Progress(rptr, q.stepStart, q.put, uint64(len(q.Ring))))}
+		}
+		if now.Sub(start) < spin {
+			runtime.Gosched()
+			continue
+		}
+		if err := idle(now, deadline); err != nil {
+			return err
+		}
+	}
+}
 
 // memSync is the cache invalidation and write-back the kernel emits around
 // a CS IB with EMIT_MEM_SYNC on gfx12 (gfx_v12_0.c emit_mem_sync, 0xC3B1).

@@ -28,7 +28,6 @@ package kfd
 import (
 	"fmt"
 	"runtime"
-	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -110,14 +109,8 @@ type Ring struct {
 
 	queueID   uint32
 	hasQueue  bool
-	doorbells []byte  // the 8 KiB doorbell slice
-	doorbell  *uint64 // this queue's doorbell in it
-	wptr      *uint64 // CPU views of the pointer page
-	rptr      *uint64
-	fence     *uint64
-	ring      []uint32 // CPU view of the ring
-	put       uint64   // dwords written to the ring so far
-	stepStart uint64   // put before the last step's packets
+	doorbells []byte // the 8 KiB doorbell slice
+	q         hwring.QueueRing
 
 	signalID  uint32
 	hasSignal bool
@@ -134,7 +127,7 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err := hwring.Check(e); err != nil {
 		return nil, &hwring.StepError{Tier: Tier, Step: "check the executable", Err: err}
 	}
-	r := &Ring{cfg: cfg, st: hwring.Stepper{Tier: Tier}}
+	r := &Ring{cfg: cfg, st: hwring.Stepper{Tier: Tier}, q: hwring.QueueRing{Tier: Tier}}
 	defer func() {
 		if err != nil {
 			r.Close()
@@ -263,11 +256,12 @@ func (r *Ring) allocate(e *gfx1201.Executable, base, limit uint64) error {
 		return err
 	}
 	p := r.bufs[bufPointers].cpu
-	r.wptr = (*uint64)(unsafe.Pointer(&p[wptrOffset]))
-	r.rptr = (*uint64)(unsafe.Pointer(&p[rptrOffset]))
-	r.fence = (*uint64)(unsafe.Pointer(&p[fenceOffset]))
+	r.q.Wptr = (*uint64)(unsafe.Pointer(&p[wptrOffset]))
+	r.q.Rptr = (*uint64)(unsafe.Pointer(&p[rptrOffset]))
+	r.q.Fence = (*uint64)(unsafe.Pointer(&p[fenceOffset]))
+	r.q.FenceVA = r.bufs[bufPointers].va + fenceOffset
 	rb := r.bufs[bufRing].cpu
-	r.ring = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(rb))), len(rb)/4)
+	r.q.Ring = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(rb))), len(rb)/4)
 	clear(rb)
 	clear(p)
 	return nil
@@ -346,6 +340,7 @@ func (r *Ring) createQueue() error {
 		return r.fail("create the compute queue (KFD_CREATE_QUEUE)", err)
 	}
 	r.queueID, r.hasQueue = q.QueueID, true
+	r.q.Queue = fmt.Sprintf("KFD queue %d", q.QueueID)
 	const slice = 0x2000 // the process doorbell slice: 1024 doorbells of 8 bytes
 	at := q.DoorbellOffset & (slice - 1)
 	if at%8 != 0 {
@@ -356,7 +351,7 @@ func (r *Ring) createQueue() error {
 		return r.fail("map the doorbell (mmap /dev/kfd)", err)
 	}
 	r.doorbells = m
-	r.doorbell = (*uint64)(unsafe.Pointer(&m[at]))
+	r.q.Doorbell = (*uint64)(unsafe.Pointer(&m[at]))
 	return nil
 }
 
@@ -372,6 +367,7 @@ func (r *Ring) createEvents() error {
 	if r.slot >= kmd.KFDSignalEventLimit {
 		return r.fail("create the signal event (KFD_CREATE_EVENT)", fmt.Errorf("mailbox slot %d outside the signal page", r.slot))
 	}
+	r.q.MailboxVA, r.q.Event = r.bufs[bufSignal].va+uint64(r.slot)*8, r.signalID
 	mem := kmd.KFDCreateEventArgs{EventType: kmd.KFDEventMemory}
 	if err := r.kfd.Ioctl(kmd.IoctlKFDCreateEvent, unsafe.Pointer(&mem)); err != nil {
 		return r.fail("create the memory-exception event (KFD_CREATE_EVENT)", err)
@@ -383,69 +379,23 @@ func (r *Ring) createEvents() error {
 // Tier returns "kfd".
 func (r *Ring) Tier() string { return Tier }
 
-// stepDwords bounds what one step writes to the ring.
-const stepDwords = 64
-
 // Step runs one decode step.
 func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
 	return r.st.Step(inputs, "the queue passed the step", r.run)
 }
 
-// run submits step with queue fence value seq and waits for it.
-func (r *Ring) run(step int, seq uint64) error {
-	if err := r.submit(step, seq); err != nil {
-		return err
-	}
-	return r.wait(step, seq)
-}
-
-// submit writes the step's packets, publishes the write pointer and rings
-// the doorbell.
-func (r *Ring) submit(step int, seq uint64) error {
-	var buf [stepDwords]uint32
-	packets, err := hwring.StepPackets(buf[:], r.st.Image.VA(hwring.BufIB), r.st.Image.IBDwords(),
-		r.bufs[bufPointers].va+fenceOffset, seq, r.bufs[bufSignal].va+uint64(r.slot)*8, r.signalID)
-	if err != nil {
-		return r.fail(fmt.Sprintf("step %d: build the ring packets", step), err)
-	}
-	// Every step waits for the previous one, so the ring is empty here
-	// and the packets (far fewer than the ring holds) always fit.
-	r.stepStart = r.put
-	r.put = hwring.WriteRing(r.ring, r.put, packets)
-	// The write pointer first, then the doorbell: the CP reads the
-	// pointer when the doorbell wakes it (tinygrad signal_doorbell).
-	atomic.StoreUint64(r.wptr, r.put)
-	atomic.StoreUint64(r.doorbell, r.put)
-	return nil
-}
-
-// wait polls the queue fence, spinning first and then sleeping in
+// run writes the packets of step with queue fence value seq, rings the
+// doorbell, and polls the queue fence, spinning first and then sleeping in
 // WAIT_EVENTS on the signal and memory-exception events, until the step
 // retires, the GPU faults, or the timeout passes.
-func (r *Ring) wait(step int, seq uint64) error {
-	start := time.Now()
-	deadline := start.Add(r.cfg.Timeout)
-	spinEnd := start.Add(r.cfg.Spin)
-	for {
-		if atomic.LoadUint64(r.fence) >= seq {
-			return nil
-		}
-		now := time.Now()
-		if now.After(deadline) {
-			rptr := atomic.LoadUint64(r.rptr)
-			return r.fail(fmt.Sprintf("step %d: wait for the queue", step), fmt.Errorf(
-				"%w: KFD queue %d did not retire the step within %v: read pointer %d, write pointer %d (%s)",
-				hwring.ErrTimeout, r.queueID, r.cfg.Timeout, rptr, r.put, hwring.Progress(rptr, r.stepStart, r.put, uint64(len(r.ring)))))
-		}
-		if now.Before(spinEnd) {
-			runtime.Gosched()
-			continue
-		}
-		ms := uint32(min(deadline.Sub(now), waitSlice).Milliseconds()) + 1
-		if err := r.waitEvents(step, ms); err != nil {
-			return err
-		}
+func (r *Ring) run(step int, seq uint64) error {
+	if err := r.q.Submit(step, r.st.Image, seq); err != nil {
+		return err
 	}
+	return r.q.Wait(step, seq, r.cfg.Timeout, r.cfg.Spin, func(now, deadline time.Time) error {
+		ms := uint32(min(deadline.Sub(now), waitSlice).Milliseconds()) + 1
+		return r.waitEvents(step, ms)
+	})
 }
 
 // waitEvents sleeps up to ms milliseconds for the signal or the memory

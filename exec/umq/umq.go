@@ -25,7 +25,6 @@ package umq
 import (
 	"fmt"
 	"runtime"
-	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -46,7 +45,6 @@ const (
 	ringBytes     = 64 << 10 // AMDGPU_USERQ_RING_SIZE
 	fenceOffset   = ringBytes
 	doorbellIndex = 4 // AMDGPU_USERQ_DOORBELL_INDEX: "any number will work"
-	stepDwords    = 64
 	// vaSyncWait bounds the wait for the page-table updates: a kernel
 	// that ignores the GEM_VA timeline fields never signals them.
 	vaSyncWait = 2 * time.Second
@@ -133,14 +131,8 @@ type Ring struct {
 	bufs    [numBuffers]buffer
 	st      hwring.Stepper
 
-	queueID   uint32
-	ring      []uint32
-	put       uint64
-	stepStart uint64
-	wptr      *uint64
-	rptr      *uint64
-	fence     *uint64
-	doorbell  *uint64
+	queueID uint32
+	q       hwring.QueueRing
 }
 
 // Open checks user-queue support, brings a compute user queue up for e
@@ -155,7 +147,7 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err != nil {
 		return nil, err
 	}
-	r := &Ring{cfg: cfg, render: render, st: hwring.Stepper{Tier: Tier}}
+	r := &Ring{cfg: cfg, render: render, st: hwring.Stepper{Tier: Tier}, q: hwring.QueueRing{Tier: Tier}}
 	defer func() {
 		if err != nil {
 			r.Close()
@@ -222,13 +214,14 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 	}
 	rb := r.bufs[bufRing].cpu
 	clear(rb)
-	r.ring = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(rb))), ringBytes/4)
-	r.fence = (*uint64)(unsafe.Pointer(&rb[fenceOffset]))
+	r.q.Ring = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(rb))), ringBytes/4)
+	r.q.Fence = (*uint64)(unsafe.Pointer(&rb[fenceOffset]))
+	r.q.FenceVA = r.bufs[bufRing].va + fenceOffset
 	clear(r.bufs[bufWptr].cpu)
 	clear(r.bufs[bufRptr].cpu)
-	r.wptr = (*uint64)(unsafe.Pointer(&r.bufs[bufWptr].cpu[0]))
-	r.rptr = (*uint64)(unsafe.Pointer(&r.bufs[bufRptr].cpu[0]))
-	r.doorbell = (*uint64)(unsafe.Pointer(&r.bufs[bufDoorbell].cpu[doorbellIndex*8]))
+	r.q.Wptr = (*uint64)(unsafe.Pointer(&r.bufs[bufWptr].cpu[0]))
+	r.q.Rptr = (*uint64)(unsafe.Pointer(&r.bufs[bufRptr].cpu[0]))
+	r.q.Doorbell = (*uint64)(unsafe.Pointer(&r.bufs[bufDoorbell].cpu[doorbellIndex*8]))
 	return nil
 }
 
@@ -318,6 +311,7 @@ func (r *Ring) createQueue() error {
 		return r.fail("create the compute user queue (AMDGPU_USERQ create)", err)
 	}
 	r.queueID = u.Out().QueueID
+	r.q.Queue = fmt.Sprintf("user queue %d", r.queueID)
 	return nil
 }
 
@@ -329,43 +323,17 @@ func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
 	return r.st.Step(inputs, "the queue passed the step", r.run)
 }
 
-// run writes the packets of step with queue fence value seq, publishes the
-// write pointer, rings the doorbell and waits for the fence.
+// run writes the packets of step with queue fence value seq, rings the
+// doorbell, and polls the queue fence, spinning and then sleeping between
+// polls, until the step retires or the timeout passes.
 func (r *Ring) run(step int, seq uint64) error {
-	var buf [stepDwords]uint32
-	packets, err := hwring.StepPackets(buf[:], r.st.Image.VA(hwring.BufIB), r.st.Image.IBDwords(), r.bufs[bufRing].va+fenceOffset, seq, 0, 0)
-	if err != nil {
-		return r.fail(fmt.Sprintf("step %d: build the ring packets", step), err)
+	if err := r.q.Submit(step, r.st.Image, seq); err != nil {
+		return err
 	}
-	r.stepStart = r.put
-	r.put = hwring.WriteRing(r.ring, r.put, packets)
-	atomic.StoreUint64(r.wptr, r.put)
-	atomic.StoreUint64(r.doorbell, r.put)
-	return r.wait(step, seq)
-}
-
-// wait polls the queue fence, spinning and then sleeping between polls,
-// until the step retires or the timeout passes.
-func (r *Ring) wait(step int, seq uint64) error {
-	start := time.Now()
-	deadline := start.Add(r.cfg.Timeout)
-	for {
-		if atomic.LoadUint64(r.fence) >= seq {
-			return nil
-		}
-		now := time.Now()
-		if now.After(deadline) {
-			rptr := atomic.LoadUint64(r.rptr)
-			return r.fail(fmt.Sprintf("step %d: wait for the queue", step), fmt.Errorf(
-				"%w: user queue %d did not retire the step within %v: read pointer %d, write pointer %d (%s)",
-				hwring.ErrTimeout, r.queueID, r.cfg.Timeout, rptr, r.put, hwring.Progress(rptr, r.stepStart, r.put, uint64(len(r.ring)))))
-		}
-		if now.Sub(start) < r.cfg.Spin {
-			runtime.Gosched()
-			continue
-		}
+	return r.q.Wait(step, seq, r.cfg.Timeout, r.cfg.Spin, func(_, deadline time.Time) error {
 		time.Sleep(min(r.cfg.Poll, time.Until(deadline)+time.Microsecond))
-	}
+		return nil
+	})
 }
 
 // State returns the current contents of state v.
