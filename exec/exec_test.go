@@ -195,3 +195,33 @@ func TestRunStepsFeedsBack(t *testing.T) {
 		t.Errorf("running past the cache: %v", err)
 	}
 }
+
+func TestMemoryLimit(t *testing.T) {
+	m := parse(t, `graph @g {
+  input %tok : u32
+  weight %w : f32[1000, 1000] = random(seed = 1)
+  weight %g : f32[1000, 1000] = gguf("mapped, not counted")
+  state %s : f16[100, 1000]
+  %x = embed %w, %tok
+  output %x
+}`)
+	if got, want := HostBytes(m), uint64(4e6+2e5+4e3+4e3); got != want {
+		t.Fatalf("HostBytes = %d, want %d", got, want)
+	}
+	if err := CheckMemory(m, 4e6); err == nil || !strings.Contains(err.Error(), "needs 4.0 MiB") {
+		t.Errorf("CheckMemory: %v", err)
+	}
+	if err := CheckMemory(m, 5e6); err != nil {
+		t.Error(err)
+	}
+	for text, want := range map[string]uint64{"512": 512, "8K": 8 << 10, "3M": 3 << 20, "2G": 2 << 30, "2GiB": 2 << 30, "1TB": 1 << 40} {
+		if got, err := ParseBytes(text); err != nil || got != want {
+			t.Errorf("ParseBytes(%q) = %d, %v", text, got, err)
+		}
+	}
+	for _, bad := range []string{"", "G", "-1", "1.5G", "99999999999T"} {
+		if _, err := ParseBytes(bad); err == nil {
+			t.Errorf("ParseBytes(%q) accepted", bad)
+		}
+	}
+}

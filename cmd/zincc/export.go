@@ -37,6 +37,10 @@ func runExport(e *env, args []string) int {
 	if m == nil {
 		return status
 	}
+	if err := exec.CheckMemory(m, exec.DefaultMemoryLimit()); err != nil {
+		fmt.Fprintf(e.stderr, "zincc export-gguf: %v\n", err)
+		return exitInput
+	}
 	w, err := exec.Bind(m, exec.BindOptions{GGUF: *weights, Dir: filepath.Dir(path)})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zincc export-gguf: %v\n", err)

@@ -31,6 +31,7 @@ func runRun(e *env, args []string) int {
 	}
 	tier := fs.String("tier", defTier, "where to run: "+tierNames()+" (default from $ZINCC_TIER, else cpu)")
 	asJSON := fs.Bool("json", false, "print the steps as JSON")
+	maxMem := fs.String("max-memory", "", "refuse graphs that need more host memory than this (e.g. 8G; default: half the available memory)")
 	verbose := fs.Bool("v", false, "say which tier runs and, with -tier=auto, why each better tier was refused")
 	var pf pipelineFlags
 	pf.register(fs)
@@ -57,6 +58,18 @@ func runRun(e *env, args []string) int {
 	m, status := loadAndOptimize(e, path, opts)
 	if m == nil {
 		return status
+	}
+	limit := exec.DefaultMemoryLimit()
+	if *maxMem != "" {
+		var err error
+		if limit, err = exec.ParseBytes(*maxMem); err != nil {
+			fmt.Fprintf(e.stderr, "zincc run: -max-memory: %v\n", err)
+			return exitUsage
+		}
+	}
+	if err := exec.CheckMemory(m, limit); err != nil {
+		fmt.Fprintf(e.stderr, "zincc run: %s: %v\n", path, err)
+		return exitInput
 	}
 	inputs, err := exec.ParseInputs(m, *set)
 	if err != nil {
