@@ -42,15 +42,6 @@ const (
 	enomemBudget = time.Second
 )
 
-// buffer is one buffer object of the ring.
-type buffer struct {
-	handle   uint32
-	va       uint64
-	size     uint64
-	cpu      []byte
-	vaMapped bool
-}
-
 // Ring runs an Executable through DRM_IOCTL_AMDGPU_CS. It implements
 // exec.Ring.
 type Ring struct {
@@ -58,7 +49,7 @@ type Ring struct {
 	render *hwring.Render
 	ring   uint32 // compute ring index
 	ctx    uint32
-	bufs   [hwring.NumImageBuffers]buffer
+	bufs   [hwring.NumImageBuffers]hwring.GEMBuffer
 	list   uint32
 	st     hwring.Stepper
 }
@@ -128,54 +119,27 @@ func (r *Ring) createContext() error {
 // buffer: the IB and fence in GTT (the CPU writes the one and reads the
 // other every step), everything else in CPU-visible VRAM.
 func (r *Ring) createBuffers(e *gfx1201.Executable) error {
-	info := r.render.Info
-	base := max(info.VirtualAddressOffset, 1<<20)
-	limit := min(info.VirtualAddressMax, 0x0000_8000_0000_0000)
-	vas := hwring.NewVAAllocator(base, limit, uint64(info.VirtualAddressAlignment))
+	vas := r.render.NewVAAllocator(0)
 	sizes := hwring.BufferSizes(e)
 	var vaList [hwring.NumImageBuffers]uint64
 	var cpus [hwring.NumImageBuffers][]byte
 	for i := range r.bufs {
-		name := hwring.BufferName(i)
 		b := &r.bufs[i]
-		b.size = sizes[i]
+		b.Name, b.Size = hwring.BufferName(i), sizes[i]
 		domain, flags := uint64(kmd.GemDomainVRAM), uint64(kmd.GemCreateCPUAccessRequired)
 		if i == hwring.BufIB || i == gfx1201.BufFence {
 			domain, flags = kmd.GemDomainGTT, kmd.GemCreateCPUGTTUSWC
 		}
-		var gc kmd.GemCreate
-		*gc.In() = kmd.GemCreateIn{BOSize: b.size, Alignment: hwring.PageSize, Domains: domain, DomainFlags: flags}
-		if err := r.ioctl(kmd.IoctlAMDGPUGemCreate, unsafe.Pointer(&gc)); err != nil {
-			return r.fail("create the "+name+" buffer (AMDGPU_GEM_CREATE)", err)
+		if err := r.render.CreateGEM(b, hwring.PageSize, domain, flags); err != nil {
+			return err
 		}
-		b.handle = gc.Out().Handle
-		var gm kmd.GemMmap
-		gm.In().Handle = b.handle
-		if err := r.ioctl(kmd.IoctlAMDGPUGemMmap, unsafe.Pointer(&gm)); err != nil {
-			return r.fail("map the "+name+" buffer for the CPU (AMDGPU_GEM_MMAP)", err)
+		if err := r.render.MapGEMForCPU(b); err != nil {
+			return err
 		}
-		cpu, err := r.render.Dev.Mmap(gm.Out().AddrPtr, int(b.size), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
-		if err != nil {
-			return r.fail("map the "+name+" buffer for the CPU (mmap)", err)
+		if err := r.render.MapGEMForGPU(b, vas, hwring.VMFlags(e, i), nil); err != nil {
+			return err
 		}
-		b.cpu = cpu
-		va, err := vas.Alloc(b.size)
-		if err != nil {
-			return r.fail("place the "+name+" buffer in the GPU address space", err)
-		}
-		flagsVA := uint32(kmd.VMPageReadable | kmd.VMMtypeDefault)
-		if !hwring.ReadOnly(e, i) {
-			flagsVA |= kmd.VMPageWriteable
-		}
-		if i == gfx1201.BufCode {
-			flagsVA |= kmd.VMPageExecutable
-		}
-		gv := kmd.GemVA{Handle: b.handle, Operation: kmd.VAOpMap, Flags: flagsVA, VAAddress: va, MapSize: b.size}
-		if err := r.ioctl(kmd.IoctlAMDGPUGemVA, unsafe.Pointer(&gv)); err != nil {
-			return r.fail("map the "+name+" buffer for the GPU (AMDGPU_GEM_VA)", err)
-		}
-		b.va, b.vaMapped = va, true
-		vaList[i], cpus[i] = va, cpu
+		vaList[i], cpus[i] = b.VA, b.CPU
 	}
 	return r.st.Place(e, vaList, cpus)
 }
@@ -185,7 +149,7 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 func (r *Ring) createBOList() error {
 	var entries [hwring.NumImageBuffers]kmd.BOListEntry
 	for i, b := range r.bufs {
-		entries[i].BOHandle = b.handle
+		entries[i].BOHandle = b.Handle
 	}
 	var pin runtime.Pinner
 	defer pin.Unpin()
@@ -315,23 +279,7 @@ func (r *Ring) Close() error {
 		})
 	}
 	for i := len(r.bufs) - 1; i >= 0; i-- {
-		b := &r.bufs[i]
-		name := hwring.BufferName(i)
-		if b.vaMapped {
-			s.Do("unmap the "+name+" buffer from the GPU (AMDGPU_GEM_VA unmap)", func() error {
-				gv := kmd.GemVA{Handle: b.handle, Operation: kmd.VAOpUnmap, Flags: kmd.VMPageReadable, VAAddress: b.va, MapSize: b.size}
-				return r.ioctl(kmd.IoctlAMDGPUGemVA, unsafe.Pointer(&gv))
-			})
-		}
-		if b.cpu != nil {
-			s.Do("unmap the "+name+" buffer from the CPU (munmap)", func() error { return r.render.Dev.Munmap(b.cpu) })
-		}
-		if b.handle != 0 {
-			s.Do("close the "+name+" buffer (GEM_CLOSE)", func() error {
-				gc := kmd.GemClose{Handle: b.handle}
-				return r.ioctl(kmd.IoctlDRMGemClose, unsafe.Pointer(&gc))
-			})
-		}
+		r.render.ReleaseGEM(&s, &r.bufs[i])
 	}
 	if r.ctx != 0 {
 		s.Do("free the context (AMDGPU_CTX free)", func() error {

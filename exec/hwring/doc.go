@@ -3,12 +3,16 @@
 // opener, how long a step may take), the error that names the bring-up or
 // step that failed, the placement of a lowered gfx1201.Executable in GPU
 // buffers the CPU can reach (upload, per-step patching, reading outputs and
-// state back), a GPU virtual-address allocator, the packets the queue
-// rings (kfd, umq) write around each IB, and the smoke executable the
-// probes run.
+// state back), the step bookkeeping around each ring's own submission
+// (Stepper), a GPU virtual-address allocator, the ring buffer the queue
+// rings (kfd, umq) write, publish and poll (QueueRing), and the smoke
+// executable the probes run.
 //
-// Besides opening and identifying the render node (OpenRender, Query),
-// which every ring does the same way, the ioctls are the rings' own. All
-// of them go through the kmd.Device seam, so the same code runs against
-// the kernel or against the fake driver in exec/fake.
+// Of the ioctls, hwring issues those every ring, or every ring on the same
+// kernel interface, issues the same way: opening and identifying the render
+// node (OpenRender, Query), and the GEM buffer objects of the rings that
+// allocate through the render node, cs and umq (CreateGEM, MapGEMForCPU,
+// MapGEMForGPU, ReleaseGEM). The rest are the rings' own. All of them go
+// through the kmd.Device seam, so the same code runs against the kernel or
+// against the fake driver in exec/fake.
 package hwring

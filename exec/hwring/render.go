@@ -12,6 +12,7 @@ import (
 // Render is an open amdgpu render node and what the rings learn about it
 // before they allocate anything.
 type Render struct {
+	Tier    string // the tier that opened it, for errors
 	Dev     kmd.Device
 	Path    string
 	Version kmd.Version // numbers only; the name is in Driver
@@ -47,7 +48,7 @@ func OpenRender(cfg Config, tier string) (r *Render, err error) {
 	if err != nil {
 		return fail("open render node", err)
 	}
-	r = &Render{Dev: dev, Path: cfg.RenderNode}
+	r = &Render{Tier: tier, Dev: dev, Path: cfg.RenderNode}
 	name := make([]byte, maxDriverNameLength)
 	var pin runtime.Pinner
 	r.Version = kmd.Version{NameLen: uint64(len(name)), Name: kmd.SliceAddr(&pin, name)}

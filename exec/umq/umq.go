@@ -28,8 +28,6 @@ import (
 	"time"
 	"unsafe"
 
-	"golang.org/x/sys/unix"
-
 	"zincc/exec"
 	"zincc/exec/hwring"
 	"zincc/exec/kmd"
@@ -111,24 +109,14 @@ func CheckSupport(r *hwring.Render) (Support, error) {
 	return s, nil
 }
 
-// buffer is one buffer object of the ring.
-type buffer struct {
-	handle   uint32
-	va       uint64
-	size     uint64
-	cpu      []byte
-	vaMapped bool
-}
-
 // Ring runs an Executable on a compute user queue. It implements
 // exec.Ring.
 type Ring struct {
 	cfg     hwring.Config
 	render  *hwring.Render
 	support Support
-	syncobj uint32
-	points  uint64 // timeline points used by GEM_VA
-	bufs    [numBuffers]buffer
+	vaSync  hwring.Timeline // signalled by every GEM_VA
+	bufs    [numBuffers]hwring.GEMBuffer
 	st      hwring.Stepper
 
 	queueID uint32
@@ -160,7 +148,7 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err := r.ioctl(kmd.IoctlDRMSyncobjCreate, unsafe.Pointer(&sc)); err != nil {
 		return nil, r.fail("create the page-table sync object (DRM_SYNCOBJ_CREATE)", err)
 	}
-	r.syncobj = sc.Handle
+	r.vaSync.Syncobj = sc.Handle
 	if err := r.createBuffers(e); err != nil {
 		return nil, err
 	}
@@ -192,9 +180,7 @@ func (r *Ring) ioctl(req uint, arg unsafe.Pointer) error { return r.render.Dev.I
 // createBuffers creates every buffer object, maps it for the CPU, and
 // (all but the doorbell) for the GPU.
 func (r *Ring) createBuffers(e *gfx1201.Executable) error {
-	info := r.render.Info
-	vas := hwring.NewVAAllocator(max(info.VirtualAddressOffset, 1<<20), min(info.VirtualAddressMax, 0x0000_8000_0000_0000),
-		uint64(max(info.VirtualAddressAlignment, r.support.EOPAlignment)))
+	vas := r.render.NewVAAllocator(r.support.EOPAlignment)
 	img := hwring.BufferSizes(e)
 	sizes := [numBuffers]uint64{bufRing: ringBytes + hwring.PageSize, bufWptr: hwring.PageSize, bufRptr: hwring.PageSize,
 		bufEOP: hwring.RoundPage(uint64(r.support.EOPSize)), bufDoorbell: hwring.PageSize}
@@ -206,29 +192,30 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 			return err
 		}
 		if i < hwring.NumImageBuffers {
-			vaList[i], cpus[i] = r.bufs[i].va, r.bufs[i].cpu
+			vaList[i], cpus[i] = r.bufs[i].VA, r.bufs[i].CPU
 		}
 	}
 	if err := r.st.Place(e, vaList, cpus); err != nil {
 		return err
 	}
-	rb := r.bufs[bufRing].cpu
+	rb := r.bufs[bufRing].CPU
 	clear(rb)
 	r.q.Ring = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(rb))), ringBytes/4)
 	r.q.Fence = (*uint64)(unsafe.Pointer(&rb[fenceOffset]))
-	r.q.FenceVA = r.bufs[bufRing].va + fenceOffset
-	clear(r.bufs[bufWptr].cpu)
-	clear(r.bufs[bufRptr].cpu)
-	r.q.Wptr = (*uint64)(unsafe.Pointer(&r.bufs[bufWptr].cpu[0]))
-	r.q.Rptr = (*uint64)(unsafe.Pointer(&r.bufs[bufRptr].cpu[0]))
-	r.q.Doorbell = (*uint64)(unsafe.Pointer(&r.bufs[bufDoorbell].cpu[doorbellIndex*8]))
+	r.q.FenceVA = r.bufs[bufRing].VA + fenceOffset
+	clear(r.bufs[bufWptr].CPU)
+	clear(r.bufs[bufRptr].CPU)
+	r.q.Wptr = (*uint64)(unsafe.Pointer(&r.bufs[bufWptr].CPU[0]))
+	r.q.Rptr = (*uint64)(unsafe.Pointer(&r.bufs[bufRptr].CPU[0]))
+	r.q.Doorbell = (*uint64)(unsafe.Pointer(&r.bufs[bufDoorbell].CPU[doorbellIndex*8]))
 	return nil
 }
 
+// createBuffer creates buffer i of size bytes, maps it for the CPU (all
+// but the EOP area) and for the GPU (all but the doorbell).
 func (r *Ring) createBuffer(e *gfx1201.Executable, i int, size uint64, vas *hwring.VAAllocator) error {
-	name := bufferName(i)
 	b := &r.bufs[i]
-	b.size = size
+	b.Name, b.Size = bufferName(i), size
 	domain, flags, align := uint64(kmd.GemDomainGTT), uint64(kmd.GemCreateCPUGTTUSWC), uint64(hwring.PageSize)
 	switch i {
 	case gfx1201.BufCode, gfx1201.BufWeights, gfx1201.BufState, gfx1201.BufArena:
@@ -238,52 +225,24 @@ func (r *Ring) createBuffer(e *gfx1201.Executable, i int, size uint64, vas *hwri
 	case bufDoorbell:
 		domain, flags = kmd.GemDomainDoorbell, 0
 	}
-	var gc kmd.GemCreate
-	*gc.In() = kmd.GemCreateIn{BOSize: size, Alignment: align, Domains: domain, DomainFlags: flags}
-	if err := r.ioctl(kmd.IoctlAMDGPUGemCreate, unsafe.Pointer(&gc)); err != nil {
-		return r.fail("create the "+name+" buffer (AMDGPU_GEM_CREATE)", err)
+	if err := r.render.CreateGEM(b, align, domain, flags); err != nil {
+		return err
 	}
-	b.handle = gc.Out().Handle
 	if i != bufEOP {
-		var gm kmd.GemMmap
-		gm.In().Handle = b.handle
-		if err := r.ioctl(kmd.IoctlAMDGPUGemMmap, unsafe.Pointer(&gm)); err != nil {
-			return r.fail("map the "+name+" buffer for the CPU (AMDGPU_GEM_MMAP)", err)
+		if err := r.render.MapGEMForCPU(b); err != nil {
+			return err
 		}
-		cpu, err := r.render.Dev.Mmap(gm.Out().AddrPtr, int(size), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
-		if err != nil {
-			return r.fail("map the "+name+" buffer for the CPU (mmap)", err)
-		}
-		b.cpu = cpu
 	}
 	if i == bufDoorbell {
 		return nil // the doorbell is MMIO, not GPU memory
 	}
-	va, err := vas.Alloc(size)
-	if err != nil {
-		return r.fail("place the "+name+" buffer in the GPU address space", err)
-	}
-	vaFlags := uint32(kmd.VMPageReadable | kmd.VMMtypeDefault)
-	if i >= hwring.NumImageBuffers || !hwring.ReadOnly(e, i) {
-		vaFlags |= kmd.VMPageWriteable
-	}
-	if i == gfx1201.BufCode {
-		vaFlags |= kmd.VMPageExecutable
-	}
-	r.points++
-	gv := kmd.GemVATimeline{GemVA: kmd.GemVA{Handle: b.handle, Operation: kmd.VAOpMap, Flags: vaFlags, VAAddress: va, MapSize: size},
-		VMTimelinePoint: r.points, VMTimelineSyncobjOut: r.syncobj}
-	if err := r.ioctl(kmd.IoctlAMDGPUGemVATimeline, unsafe.Pointer(&gv)); err != nil {
-		return r.fail("map the "+name+" buffer for the GPU (AMDGPU_GEM_VA)", err)
-	}
-	b.va, b.vaMapped = va, true
-	return nil
+	return r.render.MapGEMForGPU(b, vas, hwring.VMFlags(e, i), &r.vaSync)
 }
 
 // waitPageTables waits until the last GEM_VA's page-table update is done.
 func (r *Ring) waitPageTables() error {
-	handles := [1]uint32{r.syncobj}
-	points := [1]uint64{r.points}
+	handles := [1]uint32{r.vaSync.Syncobj}
+	points := [1]uint64{r.vaSync.Point}
 	var pin runtime.Pinner
 	defer pin.Unpin()
 	w := kmd.SyncobjTimelineWait{Handles: kmd.SliceAddr(&pin, handles[:]), Points: kmd.SliceAddr(&pin, points[:]),
@@ -297,15 +256,15 @@ func (r *Ring) waitPageTables() error {
 
 // createQueue creates the compute user queue.
 func (r *Ring) createQueue() error {
-	mqd := kmd.UserqMQDComputeGFX11{EOPVA: r.bufs[bufEOP].va}
+	mqd := kmd.UserqMQDComputeGFX11{EOPVA: r.bufs[bufEOP].VA}
 	var pin runtime.Pinner
 	defer pin.Unpin()
 	var u kmd.Userq
 	*u.In() = kmd.UserqIn{Op: kmd.UserqOpCreate, IPType: kmd.HWIPCompute,
-		DoorbellHandle: r.bufs[bufDoorbell].handle, DoorbellOffset: doorbellIndex,
+		DoorbellHandle: r.bufs[bufDoorbell].Handle, DoorbellOffset: doorbellIndex,
 		Flags:   kmd.UserqCreateFlagsQueuePriorityNormalLow,
-		QueueVA: r.bufs[bufRing].va, QueueSize: ringBytes,
-		RptrVA: r.bufs[bufRptr].va, WptrVA: r.bufs[bufWptr].va,
+		QueueVA: r.bufs[bufRing].VA, QueueSize: ringBytes,
+		RptrVA: r.bufs[bufRptr].VA, WptrVA: r.bufs[bufWptr].VA,
 		MQD: kmd.Addr(&pin, unsafe.Pointer(&mqd)), MQDSize: uint64(unsafe.Sizeof(mqd))}
 	if err := r.ioctl(kmd.IoctlAMDGPUUserq, unsafe.Pointer(&u)); err != nil {
 		return r.fail("create the compute user queue (AMDGPU_USERQ create)", err)
@@ -354,27 +313,11 @@ func (r *Ring) Close() error {
 		})
 	}
 	for i := len(r.bufs) - 1; i >= 0; i-- {
-		b := &r.bufs[i]
-		name := bufferName(i)
-		if b.vaMapped {
-			s.Do("unmap the "+name+" buffer from the GPU (AMDGPU_GEM_VA unmap)", func() error {
-				gv := kmd.GemVA{Handle: b.handle, Operation: kmd.VAOpUnmap, Flags: kmd.VMPageReadable, VAAddress: b.va, MapSize: b.size}
-				return r.ioctl(kmd.IoctlAMDGPUGemVA, unsafe.Pointer(&gv))
-			})
-		}
-		if b.cpu != nil {
-			s.Do("unmap the "+name+" buffer from the CPU (munmap)", func() error { return r.render.Dev.Munmap(b.cpu) })
-		}
-		if b.handle != 0 {
-			s.Do("close the "+name+" buffer (GEM_CLOSE)", func() error {
-				gc := kmd.GemClose{Handle: b.handle}
-				return r.ioctl(kmd.IoctlDRMGemClose, unsafe.Pointer(&gc))
-			})
-		}
+		r.render.ReleaseGEM(&s, &r.bufs[i])
 	}
-	if r.syncobj != 0 {
+	if r.vaSync.Syncobj != 0 {
 		s.Do("destroy the page-table sync object (DRM_SYNCOBJ_DESTROY)", func() error {
-			d := kmd.SyncobjDestroy{Handle: r.syncobj}
+			d := kmd.SyncobjDestroy{Handle: r.vaSync.Syncobj}
 			return r.ioctl(kmd.IoctlDRMSyncobjDestroy, unsafe.Pointer(&d))
 		})
 	}
