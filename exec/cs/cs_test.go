@@ -10,6 +10,7 @@ import (
 
 	"zincc/exec"
 	"zincc/exec/fake"
+	"zincc/exec/fake/faketest"
 	"zincc/exec/hwring"
 	"zincc/exec/kmd"
 	"zincc/exec/sim"
@@ -18,47 +19,10 @@ import (
 	"zincc/lower/gfx1201"
 )
 
-func config(d *fake.Driver) hwring.Config {
-	return hwring.Config{Opener: d, Sysfs: d.Sysfs(), Timeout: 2 * time.Second, Spin: -1}
-}
-
-// runSteps opens a ring on StepExecutable and checks steps' outputs and
-// state, returning the first error (for the sweep) and failing t on wrong
-// values.
-func runSteps(t testing.TB, d *fake.Driver, steps int) error {
-	e := fake.StepExecutable()
-	r, err := Open(config(d), e, nil)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	s := e.Module.DeclsOf(ir.State)[0]
-	for i := 0; i < steps; i++ {
-		x, pos := uint32(1000+7*i), uint32(i)
-		out, err := r.Step([]uint32{x, pos})
-		if err != nil {
-			return err
-		}
-		if len(out) != 1 || out[0].Name != "y" || len(out[0].Words()) != 1 || out[0].Words()[0] != x {
-			t.Errorf("step %d: outputs %+v, want y = %d", i, out, x)
-			return fake.ErrWrongOutput
-		}
-		st, err := r.State(s)
-		if err != nil {
-			return err
-		}
-		if w := st.Words(); len(w) != 2 || w[0] != x || w[1] != pos {
-			t.Errorf("step %d: state %v, want [%d %d]", i, w, x, pos)
-			return fake.ErrWrongOutput
-		}
-	}
-	return r.Close()
-}
-
 func TestStepsPatchAndResubmitOnly(t *testing.T) {
 	d := fake.New(fake.DefaultConfig())
 	e := fake.StepExecutable()
-	r, err := Open(config(d), e, nil)
+	r, err := Open(faketest.Config(d), e, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,12 +62,7 @@ func TestStepsPatchAndResubmitOnly(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
 	}
-	if live := d.Live(); !live.Zero() {
-		t.Errorf("leaked %s", live)
-	}
-	if reaped := d.Reaped(); !reaped.Zero() {
-		t.Errorf("Close left %s to the kernel", reaped)
-	}
+	faketest.Released(t, d)
 	if _, err := r.Step([]uint32{1, 2}); !errors.Is(err, hwring.ErrClosed) {
 		t.Errorf("Step after Close = %v, want ErrClosed", err)
 	}
@@ -111,14 +70,10 @@ func TestStepsPatchAndResubmitOnly(t *testing.T) {
 
 func TestBringUpSequence(t *testing.T) {
 	d := fake.New(fake.DefaultConfig())
-	if err := runSteps(t, d, 1); err != nil {
+	if err := faketest.RunSteps(t, d, Open, 1); err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for _, op := range d.Ops() {
-		names = append(names, op.Name)
-	}
-	got := strings.Join(names, "\n")
+	got := faketest.OpNames(d)
 	// shared/ref/amdgpu-uapi.md §4: identify, query, context, buffers
 	// (create, CPU-map, GPU-map), residency list, submit, wait, tear down
 	// in reverse.
@@ -126,21 +81,13 @@ func TestBringUpSequence(t *testing.T) {
 	want := "open /dev/dri/renderD128\nioctl DRM_VERSION\nioctl AMDGPU_INFO DEV_INFO\nioctl AMDGPU_INFO HW_IP_INFO\n" +
 		"ioctl AMDGPU_CTX alloc\n" + strings.Repeat(perBuffer, hwring.NumImageBuffers) +
 		"ioctl AMDGPU_BO_LIST create\nioctl AMDGPU_CS\nioctl AMDGPU_WAIT_CS\nioctl AMDGPU_BO_LIST destroy\n" +
-		strings.Repeat("ioctl AMDGPU_GEM_VA unmap\nioctl DRM_GEM_CLOSE\n", hwring.NumImageBuffers) + "ioctl AMDGPU_CTX free"
+		strings.Repeat("ioctl AMDGPU_GEM_VA unmap\nioctl DRM_GEM_CLOSE\n", hwring.NumImageBuffers) + "ioctl AMDGPU_CTX free\n"
 	if got != want {
 		t.Errorf("operations:\n%s\nwant:\n%s", got, want)
 	}
 }
 
-func TestProbe(t *testing.T) {
-	d := fake.New(fake.DefaultConfig())
-	if err := Probe(config(d)); err != nil {
-		t.Fatalf("Probe on a working fake: %v", err)
-	}
-	if live := d.Live(); !live.Zero() {
-		t.Errorf("Probe leaked %s", live)
-	}
-}
+func TestProbe(t *testing.T) { faketest.Probe(t, Probe) }
 
 func TestProbeRefusals(t *testing.T) {
 	for _, tc := range []struct {
@@ -162,20 +109,9 @@ func TestProbeRefusals(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := fake.DefaultConfig()
 			tc.edit(&cfg)
-			d := fake.New(cfg)
-			err := Probe(config(d))
-			var se *hwring.StepError
-			if !errors.As(err, &se) || se.Tier != Tier || se.Step != tc.step {
-				t.Fatalf("Probe = %v, want a cs step error at %q", err, tc.step)
-			}
-			if se.Errno() != tc.errno || !strings.Contains(err.Error(), tc.text) {
-				t.Errorf("Probe = %v (errno %d), want errno %d and %q", err, se.Errno(), tc.errno, tc.text)
-			}
+			err := faketest.Refusal(t, cfg, Probe, Tier, tc.step, tc.errno, tc.text)
 			if tc.errno == 0 && !errors.Is(err, hwring.ErrRefused) {
 				t.Errorf("Probe = %v, want ErrRefused", err)
-			}
-			if live := d.Live(); !live.Zero() {
-				t.Errorf("leaked %s", live)
 			}
 		})
 	}
@@ -183,7 +119,7 @@ func TestProbeRefusals(t *testing.T) {
 
 func TestHungQueueTimesOut(t *testing.T) {
 	d := fake.New(fake.DefaultConfig())
-	cfg := config(d)
+	cfg := faketest.Config(d)
 	cfg.Timeout = 30 * time.Millisecond
 	r, err := Open(cfg, fake.StepExecutable(), nil)
 	if err != nil {
@@ -214,14 +150,12 @@ func TestHungQueueTimesOut(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if live := d.Live(); !live.Zero() {
-		t.Errorf("leaked %s", live)
-	}
+	faketest.NoLeaks(t, d)
 }
 
 func TestResetNamesGuiltyContext(t *testing.T) {
 	d := fake.New(fake.DefaultConfig())
-	r, err := Open(config(d), fake.StepExecutable(), nil)
+	r, err := Open(faketest.Config(d), fake.StepExecutable(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,15 +173,8 @@ func TestResetNamesGuiltyContext(t *testing.T) {
 }
 
 func TestPageFaultFailsFence(t *testing.T) {
-	e := fake.StepExecutable()
-	// Point the state write at the read-only weights buffer.
-	for i := range e.Relocs {
-		if e.Relocs[i].Buffer == gfx1201.BufState {
-			e.Relocs[i].Buffer = gfx1201.BufWeights
-		}
-	}
 	d := fake.New(fake.DefaultConfig())
-	r, err := Open(config(d), e, nil)
+	r, err := Open(faketest.Config(d), faketest.FaultingStepExecutable(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,13 +193,13 @@ func TestRejectsBadInput(t *testing.T) {
 	d := fake.New(fake.DefaultConfig())
 	e := fake.StepExecutable()
 	e.FenceDword = len(e.IB)
-	if _, err := Open(config(d), e, nil); !errors.Is(err, hwring.ErrBadExecutable) {
+	if _, err := Open(faketest.Config(d), e, nil); !errors.Is(err, hwring.ErrBadExecutable) {
 		t.Errorf("Open with a fence past the IB = %v, want ErrBadExecutable", err)
 	}
 	if live := d.Live(); !live.Zero() || len(d.Ops()) != 0 {
 		t.Errorf("a bad executable reached the device: %d operations, live %s", len(d.Ops()), live)
 	}
-	r, err := Open(config(d), fake.StepExecutable(), nil)
+	r, err := Open(faketest.Config(d), fake.StepExecutable(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,10 +219,7 @@ func TestFaultInjectionSweep(t *testing.T) {
 	recoverable := func(op fake.Op, errno unix.Errno) bool {
 		return op.Name == "ioctl AMDGPU_CS" && errno == unix.ENOMEM // retried like RADV
 	}
-	st := fake.Sweep(t, fake.DefaultConfig(), fake.SweepErrnos, recoverable, func(d *fake.Driver) error {
-		return runSteps(t, d, 2)
-	})
-	t.Logf("cs sweep: %d operations, %d faulty runs: %d failed cleanly, %d recovered", st.Ops, st.Runs, st.Failed, st.Recovered)
+	st := faketest.Sweep(t, Tier, Open, recoverable)
 	if st.Recovered != 2 || st.Failed+st.Recovered != st.Runs {
 		t.Errorf("sweep %+v: want every run to fail cleanly except ENOMEM on the 2 submissions", st)
 	}

@@ -2,6 +2,7 @@ package hwring
 
 import (
 	"errors"
+	"io"
 	"testing"
 	"time"
 
@@ -60,5 +61,36 @@ func TestQueueRingSubmitAndWait(t *testing.T) {
 	stop := errors.New("memory fault")
 	if err := q.Wait(1, 2, time.Second, 0, func(time.Time, time.Time) error { return stop }); err != stop {
 		t.Errorf("Wait with a failing idle = %v, want %v", err, stop)
+	}
+}
+
+func TestWriteRingWraps(t *testing.T) {
+	// A small ring, packets that do not fit at its end: a NOP pads to the
+	// end and the packets start over at dword 0.
+	ring := make([]uint32, 16)
+	put := WriteRing(ring, 0, []uint32{uint32(pm4.Type3(pm4.OpNOP, 9)), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+	packets := []uint32{uint32(pm4.Type3(pm4.OpNOP, 4)), 11, 12, 13, 14, 15}
+	put = WriteRing(ring, put, packets)
+	if put != 16+6 {
+		t.Fatalf("put = %d, want 22", put)
+	}
+	r := pm4.NewReader(ring[11:])
+	p, err := r.Next()
+	if err != nil || p.Op() != pm4.OpNOP || p.Len() != 5 {
+		t.Fatalf("pad = %v, %v; want a 5-dword NOP", p, err)
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Errorf("after the pad: %v, want the end of the ring", err)
+	}
+	for i, w := range packets {
+		if ring[i] != w {
+			t.Errorf("ring[%d] = %#x, want %#x", i, ring[i], w)
+		}
+	}
+	// One dword left at the end: a header-only NOP.
+	ring = make([]uint32, 8)
+	put = WriteRing(ring, 7, packets)
+	if ring[7] != uint32(pm4.HeaderOnlyNOP) || put != 14 || ring[0] != packets[0] {
+		t.Errorf("one-dword pad: ring %#x, put %d", ring, put)
 	}
 }

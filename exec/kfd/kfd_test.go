@@ -3,7 +3,6 @@ package kfd
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -12,48 +11,12 @@ import (
 
 	"zincc/exec"
 	"zincc/exec/fake"
+	"zincc/exec/fake/faketest"
 	"zincc/exec/hwring"
 	"zincc/exec/kmd"
 	"zincc/exec/sim"
 	_ "zincc/internal/golden"
-	"zincc/ir"
-	"zincc/lower/gfx1201"
-	"zincc/pm4"
 )
-
-func config(d *fake.Driver) hwring.Config {
-	return hwring.Config{Opener: d, Sysfs: d.Sysfs(), Timeout: 2 * time.Second, Spin: -1}
-}
-
-func runSteps(t testing.TB, d *fake.Driver, steps int) error {
-	e := fake.StepExecutable()
-	r, err := Open(config(d), e, nil)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	s := e.Module.DeclsOf(ir.State)[0]
-	for i := 0; i < steps; i++ {
-		x, pos := uint32(500+3*i), uint32(i)
-		out, err := r.Step([]uint32{x, pos})
-		if err != nil {
-			return err
-		}
-		if len(out) != 1 || len(out[0].Words()) != 1 || out[0].Words()[0] != x {
-			t.Errorf("step %d: outputs %+v, want y = %d", i, out, x)
-			return fake.ErrWrongOutput
-		}
-		st, err := r.State(s)
-		if err != nil {
-			return err
-		}
-		if w := st.Words(); len(w) != 2 || w[0] != x || w[1] != pos {
-			t.Errorf("step %d: state %v, want [%d %d]", i, w, x, pos)
-			return fake.ErrWrongOutput
-		}
-	}
-	return r.Close()
-}
 
 func TestSizesR9700(t *testing.T) {
 	// shared/ref/amdgpu-uapi.md §5, "R9700 (gfx1201) with simd_count 128
@@ -83,7 +46,7 @@ func TestSizesR9700(t *testing.T) {
 
 func TestStepsOnlyRingTheDoorbell(t *testing.T) {
 	d := fake.New(fake.DefaultConfig())
-	r, err := Open(config(d), fake.StepExecutable(), nil)
+	r, err := Open(faketest.Config(d), fake.StepExecutable(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,21 +71,15 @@ func TestStepsOnlyRingTheDoorbell(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if live, reaped := d.Live(), d.Reaped(); !live.Zero() || !reaped.Zero() {
-		t.Errorf("after Close: live %s, reaped %s", live, reaped)
-	}
+	faketest.Released(t, d)
 }
 
 func TestBringUpSequence(t *testing.T) {
 	d := fake.New(fake.DefaultConfig())
-	if err := runSteps(t, d, 1); err != nil {
+	if err := faketest.RunSteps(t, d, Open, 1); err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for _, op := range d.Ops() {
-		names = append(names, op.Name)
-	}
-	got := strings.Join(names, "\n") + "\n"
+	got := faketest.OpNames(d)
 	cpuMapped := "ioctl KFD_ALLOC_MEMORY_OF_GPU\nmmap /dev/dri/renderD128\nioctl KFD_MAP_MEMORY_TO_GPU\n"
 	gpuOnly := "ioctl KFD_ALLOC_MEMORY_OF_GPU\nioctl KFD_MAP_MEMORY_TO_GPU\n"
 	release := "ioctl KFD_UNMAP_MEMORY_FROM_GPU\nioctl KFD_FREE_MEMORY_OF_GPU\n"
@@ -139,38 +96,11 @@ func TestBringUpSequence(t *testing.T) {
 }
 
 func TestRingWraps(t *testing.T) {
-	// A small ring, packets that do not fit at its end: a NOP pads to the
-	// end and the packets start over at dword 0.
-	ring := make([]uint32, 16)
-	put := hwring.WriteRing(ring, 0, []uint32{uint32(pm4.Type3(pm4.OpNOP, 9)), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
-	packets := []uint32{uint32(pm4.Type3(pm4.OpNOP, 4)), 11, 12, 13, 14, 15}
-	put = hwring.WriteRing(ring, put, packets)
-	if put != 16+6 {
-		t.Fatalf("put = %d, want 22", put)
-	}
-	r := pm4.NewReader(ring[11:])
-	p, err := r.Next()
-	if err != nil || p.Op() != pm4.OpNOP || p.Len() != 5 {
-		t.Fatalf("pad = %v, %v; want a 5-dword NOP", p, err)
-	}
-	if _, err := r.Next(); err != io.EOF {
-		t.Errorf("after the pad: %v, want the end of the ring", err)
-	}
-	for i, w := range packets {
-		if ring[i] != w {
-			t.Errorf("ring[%d] = %#x, want %#x", i, ring[i], w)
-		}
-	}
-	// One dword left at the end: a header-only NOP.
-	ring = make([]uint32, 8)
-	put = hwring.WriteRing(ring, 7, packets)
-	if ring[7] != uint32(pm4.HeaderOnlyNOP) || put != 14 || ring[0] != packets[0] {
-		t.Errorf("one-dword pad: ring %#x, put %d", ring, put)
-	}
-	// A real ring, run past its end.
+	// A real ring, run past its end (hwring's TestWriteRingWraps checks
+	// the padding).
 	d := fake.New(fake.DefaultConfig())
 	steps := ringBytes/4/30 + 5
-	if err := runSteps(t, d, steps); err != nil {
+	if err := faketest.RunSteps(t, d, Open, steps); err != nil {
 		t.Fatalf("%d steps: %v", steps, err)
 	}
 }
@@ -178,7 +108,7 @@ func TestRingWraps(t *testing.T) {
 func TestNeverRetiringQueueTimesOut(t *testing.T) {
 	d := fake.New(fake.DefaultConfig())
 	d.SetCompletion(fake.NeverRetire)
-	cfg := config(d)
+	cfg := faketest.Config(d)
 	cfg.Timeout = 40 * time.Millisecond
 	r, err := Open(cfg, fake.StepExecutable(), nil)
 	if err != nil {
@@ -202,22 +132,14 @@ func TestNeverRetiringQueueTimesOut(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if live := d.Live(); !live.Zero() {
-		t.Errorf("leaked %s", live)
-	}
+	faketest.NoLeaks(t, d)
 }
 
 func TestPageFaultEndsWaitAtOnce(t *testing.T) {
-	e := fake.StepExecutable()
-	for i := range e.Relocs {
-		if e.Relocs[i].Buffer == gfx1201.BufState {
-			e.Relocs[i].Buffer = gfx1201.BufWeights
-		}
-	}
 	d := fake.New(fake.DefaultConfig())
-	cfg := config(d)
+	cfg := faketest.Config(d)
 	cfg.Timeout = 10 * time.Second
-	r, err := Open(cfg, e, nil)
+	r, err := Open(cfg, faketest.FaultingStepExecutable(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,15 +158,7 @@ func TestPageFaultEndsWaitAtOnce(t *testing.T) {
 	}
 }
 
-func TestProbe(t *testing.T) {
-	d := fake.New(fake.DefaultConfig())
-	if err := Probe(config(d)); err != nil {
-		t.Fatalf("Probe: %v", err)
-	}
-	if live := d.Live(); !live.Zero() {
-		t.Errorf("Probe leaked %s", live)
-	}
-}
+func TestProbe(t *testing.T) { faketest.Probe(t, Probe) }
 
 func TestProbeRefusals(t *testing.T) {
 	for _, tc := range []struct {
@@ -268,33 +182,19 @@ func TestProbeRefusals(t *testing.T) {
 			}
 			cfg.Properties = props
 			tc.edit(&cfg)
-			d := fake.New(cfg)
-			err := Probe(config(d))
 			if tc.step == "" { // the fake kernel and the ring agree on whatever the node publishes
-				if err != nil {
+				if err := Probe(faketest.Config(fake.New(cfg))); err != nil {
 					t.Errorf("Probe = %v", err)
 				}
 				return
 			}
-			var se *hwring.StepError
-			if !errors.As(err, &se) || se.Tier != Tier || se.Step != tc.step {
-				t.Fatalf("Probe = %v, want a kfd step error at %q", err, tc.step)
-			}
-			if se.Errno() != tc.errno || !strings.Contains(err.Error(), tc.text) {
-				t.Errorf("Probe = %v, want errno %d and %q", err, tc.errno, tc.text)
-			}
-			if live := d.Live(); !live.Zero() {
-				t.Errorf("leaked %s", live)
-			}
+			faketest.Refusal(t, cfg, Probe, Tier, tc.step, tc.errno, tc.text)
 		})
 	}
 }
 
 func TestFaultInjectionSweep(t *testing.T) {
-	st := fake.Sweep(t, fake.DefaultConfig(), fake.SweepErrnos, nil, func(d *fake.Driver) error {
-		return runSteps(t, d, 2)
-	})
-	t.Logf("kfd sweep: %d operations, %d faulty runs: %d failed cleanly, %d recovered", st.Ops, st.Runs, st.Failed, st.Recovered)
+	st := faketest.Sweep(t, Tier, Open, nil)
 	if st.Failed != st.Runs {
 		t.Errorf("sweep %+v: want every faulty run to fail cleanly", st)
 	}

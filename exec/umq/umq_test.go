@@ -10,49 +10,15 @@ import (
 
 	"zincc/exec"
 	"zincc/exec/fake"
+	"zincc/exec/fake/faketest"
 	"zincc/exec/hwring"
 	"zincc/exec/kmd"
 	_ "zincc/internal/golden"
-	"zincc/ir"
 )
-
-func config(d *fake.Driver) hwring.Config {
-	return hwring.Config{Opener: d, Sysfs: d.Sysfs(), Timeout: 2 * time.Second, Spin: -1, Poll: 50 * time.Microsecond}
-}
-
-func runSteps(t testing.TB, d *fake.Driver, steps int) error {
-	e := fake.StepExecutable()
-	r, err := Open(config(d), e, nil)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	s := e.Module.DeclsOf(ir.State)[0]
-	for i := 0; i < steps; i++ {
-		x, pos := uint32(77+11*i), uint32(i)
-		out, err := r.Step([]uint32{x, pos})
-		if err != nil {
-			return err
-		}
-		if len(out) != 1 || len(out[0].Words()) != 1 || out[0].Words()[0] != x {
-			t.Errorf("step %d: outputs %+v, want y = %d", i, out, x)
-			return fake.ErrWrongOutput
-		}
-		st, err := r.State(s)
-		if err != nil {
-			return err
-		}
-		if w := st.Words(); len(w) != 2 || w[0] != x || w[1] != pos {
-			t.Errorf("step %d: state %v, want [%d %d]", i, w, x, pos)
-			return fake.ErrWrongOutput
-		}
-	}
-	return r.Close()
-}
 
 func TestStepsWithoutSystemCalls(t *testing.T) {
 	d := fake.New(fake.DefaultConfig())
-	r, err := Open(config(d), fake.StepExecutable(), nil)
+	r, err := Open(faketest.Config(d), fake.StepExecutable(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,21 +41,15 @@ func TestStepsWithoutSystemCalls(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if live, reaped := d.Live(), d.Reaped(); !live.Zero() || !reaped.Zero() {
-		t.Errorf("after Close: live %s, reaped %s", live, reaped)
-	}
+	faketest.Released(t, d)
 }
 
 func TestBringUpSequence(t *testing.T) {
 	d := fake.New(fake.DefaultConfig())
-	if err := runSteps(t, d, 1); err != nil {
+	if err := faketest.RunSteps(t, d, Open, 1); err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for _, op := range d.Ops() {
-		names = append(names, op.Name)
-	}
-	got := strings.Join(names, "\n") + "\n"
+	got := faketest.OpNames(d)
 	mapped := "ioctl AMDGPU_GEM_CREATE\nioctl AMDGPU_GEM_MMAP\nmmap /dev/dri/renderD128\nioctl AMDGPU_GEM_VA map\n"
 	want := "open /dev/dri/renderD128\nioctl DRM_VERSION\nioctl AMDGPU_INFO DEV_INFO\nioctl AMDGPU_INFO HW_IP_INFO\n" +
 		"ioctl AMDGPU_INFO UQ_FW_AREAS\nioctl DRM_SYNCOBJ_CREATE\n" +
@@ -129,25 +89,14 @@ func TestProbeRefusals(t *testing.T) {
 			"create the compute user queue (AMDGPU_USERQ create)", kmd.ENOTSUPP, "ENOTSUPP"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d := fake.New(tc.cfg)
-			err := Probe(config(d))
-			var se *hwring.StepError
-			if !errors.As(err, &se) || se.Tier != Tier || se.Step != tc.step {
-				t.Fatalf("Probe = %v, want a umq step error at %q", err, tc.step)
-			}
-			if se.Errno() != tc.errno || !strings.Contains(err.Error(), tc.text) {
-				t.Errorf("Probe = %v, want errno %d and %q", err, tc.errno, tc.text)
-			}
-			if live := d.Live(); !live.Zero() {
-				t.Errorf("leaked %s", live)
-			}
+			faketest.Refusal(t, tc.cfg, Probe, Tier, tc.step, tc.errno, tc.text)
 		})
 	}
 }
 
 func TestNeverRetiringQueueTimesOut(t *testing.T) {
 	d := fake.New(fake.DefaultConfig())
-	cfg := config(d)
+	cfg := faketest.Config(d)
 	cfg.Timeout = 30 * time.Millisecond
 	r, err := Open(cfg, fake.StepExecutable(), nil)
 	if err != nil {
@@ -174,26 +123,13 @@ func TestNeverRetiringQueueTimesOut(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if live := d.Live(); !live.Zero() {
-		t.Errorf("leaked %s", live)
-	}
+	faketest.NoLeaks(t, d)
 }
 
-func TestProbe(t *testing.T) {
-	d := fake.New(fake.DefaultConfig())
-	if err := Probe(config(d)); err != nil {
-		t.Fatalf("Probe: %v", err)
-	}
-	if live := d.Live(); !live.Zero() {
-		t.Errorf("Probe leaked %s", live)
-	}
-}
+func TestProbe(t *testing.T) { faketest.Probe(t, Probe) }
 
 func TestFaultInjectionSweep(t *testing.T) {
-	st := fake.Sweep(t, fake.DefaultConfig(), fake.SweepErrnos, nil, func(d *fake.Driver) error {
-		return runSteps(t, d, 2)
-	})
-	t.Logf("umq sweep: %d operations, %d faulty runs: %d failed cleanly, %d recovered", st.Ops, st.Runs, st.Failed, st.Recovered)
+	st := faketest.Sweep(t, Tier, Open, nil)
 	if st.Failed != st.Runs {
 		t.Errorf("sweep %+v: want every faulty run to fail cleanly", st)
 	}
