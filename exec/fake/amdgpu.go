@@ -220,10 +220,9 @@ func ctxIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 		*u = kmd.Ctx{}
 		u.AllocOut().CtxID = id
 	case kmd.CtxOpFreeCtx:
-		if f.ctxs[in.CtxID] == nil {
-			return unix.EINVAL
+		if _, errno := forget(f.ctxs, in.CtxID, unix.EINVAL); errno != 0 {
+			return errno
 		}
-		delete(f.ctxs, in.CtxID)
 		*u = kmd.Ctx{}
 	case kmd.CtxOpQueryState, kmd.CtxOpQueryState2:
 		c := f.ctxs[in.CtxID]
@@ -264,10 +263,9 @@ func boListIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 		u.Out().ListHandle = id
 		storeArg(req, arg, u)
 	case kmd.BOListOpDestroy:
-		if f.lists[in.ListHandle] == nil {
-			return unix.EINVAL // stricter than the kernel, which ignores unknown handles
+		if _, errno := forget(f.lists, in.ListHandle, unix.EINVAL); errno != 0 {
+			return errno // stricter than the kernel, which ignores unknown handles
 		}
-		delete(f.lists, in.ListHandle)
 	default:
 		return unix.EINVAL
 	}
@@ -550,11 +548,8 @@ func syncobjCreate(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 
 func syncobjDestroy(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 	a := loadArg[kmd.SyncobjDestroy](req, arg)
-	if f.syncobjs[a.Handle] == nil {
-		return unix.EINVAL
-	}
-	delete(f.syncobjs, a.Handle)
-	return 0
+	_, errno := forget(f.syncobjs, a.Handle, unix.EINVAL)
+	return errno
 }
 
 func syncobjTimelineWait(f *file, req uint, arg unsafe.Pointer) unix.Errno {

@@ -226,6 +226,18 @@ func storeArg[T any](req uint, arg unsafe.Pointer, v *T) {
 	copy(unsafe.Slice((*byte)(arg), n), unsafe.Slice((*byte)(unsafe.Pointer(v)), n))
 }
 
+// forget removes the object id names from objs, as the destroy and free
+// ioctls do, and returns it; when objs has no such id it returns missing,
+// the errno the kernel gives for an unknown id of that kind.
+func forget[K comparable, V any](objs map[K]V, id K, missing unix.Errno) (V, unix.Errno) {
+	o, ok := objs[id]
+	if !ok {
+		return o, missing
+	}
+	delete(objs, id)
+	return o, 0
+}
+
 // maxUserArray bounds arrays read through user pointers.
 const maxUserArray = 1 << 16
 

@@ -261,12 +261,11 @@ func kfdCreateQueue(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 
 func kfdDestroyQueue(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 	a := loadArg[kmd.KFDDestroyQueueArgs](req, arg)
-	q := f.queues[a.QueueID]
-	if q == nil {
-		return unix.EINVAL
+	q, errno := forget(f.queues, a.QueueID, unix.EINVAL)
+	if errno != 0 {
+		return errno
 	}
 	q.stop()
-	delete(f.queues, a.QueueID)
 	return 0
 }
 
@@ -321,11 +320,8 @@ func kfdCreateEvent(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 
 func kfdDestroyEvent(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 	a := loadArg[kmd.KFDDestroyEventArgs](req, arg)
-	if f.events[a.EventID] == nil {
-		return unix.EINVAL
-	}
-	delete(f.events, a.EventID)
-	return 0
+	_, errno := forget(f.events, a.EventID, unix.EINVAL)
+	return errno
 }
 
 // interrupt is an end-of-pipe interrupt with context id ctxid: like

@@ -35,12 +35,11 @@ func userqIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 		if rest != (kmd.UserqIn{}) {
 			return unix.EINVAL
 		}
-		q := f.userqs[in.QueueID]
-		if q == nil {
-			return unix.ENOENT
+		q, errno := forget(f.userqs, in.QueueID, unix.ENOENT)
+		if errno != 0 {
+			return errno
 		}
 		q.stop()
-		delete(f.userqs, in.QueueID)
 		return 0
 	}
 	return unix.EINVAL
