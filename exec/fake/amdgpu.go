@@ -119,9 +119,9 @@ func gemMmap(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 
 func gemClose(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 	a := loadArg[kmd.GemClose](req, arg)
-	b := f.handles[a.Handle]
-	if b == nil {
-		return unix.EINVAL
+	b, errno := forget(f.handles, a.Handle, unix.EINVAL)
+	if errno != 0 {
+		return errno
 	}
 	// Closing the handle drops the BO's mappings in this file's VM.
 	for _, m := range append([]*vaMap(nil), f.vm.maps...) {
@@ -130,7 +130,6 @@ func gemClose(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 			f.vaMaps--
 		}
 	}
-	delete(f.handles, a.Handle)
 	delete(f.d.offsets, b.offset)
 	return 0
 }

@@ -12,9 +12,10 @@ import (
 
 // TestDestroyForgetsOnce destroys each kind of object twice: the first
 // call releases it, the second, like a call with an id never handed out,
-// fails with the errno the kernel gives: EINVAL from amdgpu_ctx_free,
-// drm_syncobj_destroy, kfd_event_destroy and pqm_destroy_queue; the fake's
-// own EINVAL for a BO list (the kernel ignores an unknown list).
+// fails with the errno the kernel gives: EINVAL from drm_gem_handle_delete,
+// amdgpu_ctx_free, drm_syncobj_destroy, kfd_event_destroy and
+// pqm_destroy_queue; the fake's own EINVAL for a BO list (the kernel
+// ignores an unknown list).
 func TestDestroyForgetsOnce(t *testing.T) {
 	d := New(DefaultConfig())
 	dev := openRender(t, d)
@@ -45,11 +46,12 @@ func TestDestroyForgetsOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	list := l.Out().ListHandle
+	bo := newBO(t, dev, 4096, kmd.GemDomainGTT, 0)
 	ev := kmd.KFDCreateEventArgs{EventType: kmd.KFDEventMemory}
 	if err := kfd.Ioctl(kmd.IoctlKFDCreateEvent, unsafe.Pointer(&ev)); err != nil {
 		t.Fatal(err)
 	}
-	if live := d.Live(); live.Contexts != 1 || live.Syncobjs != 1 || live.BOLists != 1 || live.Events != 1 {
+	if live := d.Live(); live.BOs != 2 || live.Contexts != 1 || live.Syncobjs != 1 || live.BOLists != 1 || live.Events != 1 {
 		t.Fatalf("live after creating one of each: %+v", live)
 	}
 
@@ -57,6 +59,10 @@ func TestDestroyForgetsOnce(t *testing.T) {
 		name    string
 		destroy func() error
 	}{
+		{"DRM_GEM_CLOSE", func() error {
+			a := kmd.GemClose{Handle: bo}
+			return dev.Ioctl(kmd.IoctlDRMGemClose, unsafe.Pointer(&a))
+		}},
 		{"AMDGPU_CTX free", func() error {
 			var c kmd.Ctx
 			*c.In() = kmd.CtxIn{Op: kmd.CtxOpFreeCtx, CtxID: ctx}
@@ -83,7 +89,7 @@ func TestDestroyForgetsOnce(t *testing.T) {
 			t.Errorf("second %s: %v, want EINVAL", tc.name, err)
 		}
 	}
-	if live := d.Live(); live.Contexts != 0 || live.Syncobjs != 0 || live.BOLists != 0 || live.Events != 0 {
+	if live := d.Live(); live.BOs != 1 || live.Contexts != 0 || live.Syncobjs != 0 || live.BOLists != 0 || live.Events != 0 {
 		t.Errorf("live after destroying them: %+v", live)
 	}
 	q := kmd.KFDDestroyQueueArgs{QueueID: 7}
