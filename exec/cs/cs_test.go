@@ -26,19 +26,9 @@ func TestStepsPatchAndResubmitOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opened := len(d.Ops())
-	for i := 0; i < 5; i++ {
-		out, err := r.Step([]uint32{uint32(40 + i), uint32(i)})
-		if err != nil {
-			t.Fatalf("step %d: %v", i, err)
-		}
-		if got := out[0].Words()[0]; got != uint32(40+i) {
-			t.Fatalf("step %d: y = %d, want %d", i, got, 40+i)
-		}
-	}
 	// Between steps the ring only submits and waits: nothing is created,
 	// mapped or queried.
-	ops := d.Ops()[opened:]
+	ops := faketest.Steps(t, d, r, 5)
 	if len(ops) != 10 {
 		t.Fatalf("5 steps issued %d operations, want 10: %v", len(ops), ops)
 	}

@@ -50,22 +50,13 @@ func TestStepsOnlyRingTheDoorbell(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opened := len(d.Ops())
-	for i := 0; i < 4; i++ {
-		out, err := r.Step([]uint32{uint32(9 + i), uint32(i)})
-		if err != nil {
-			t.Fatalf("step %d: %v", i, err)
-		}
-		if got := out[0].Words()[0]; got != uint32(9+i) {
-			t.Fatalf("step %d: y = %d", i, got)
-		}
-	}
-	for i, op := range d.Ops()[opened:] {
+	ops := faketest.Steps(t, d, r, 4)
+	for i, op := range ops {
 		if op.Name != "ioctl KFD_WAIT_EVENTS" {
 			t.Errorf("operation %d during the steps is %q; a step should only sleep in KFD_WAIT_EVENTS", i, op.Name)
 		}
 	}
-	if n := len(d.Ops()) - opened; n != 4 {
+	if n := len(ops); n != 4 {
 		t.Errorf("4 steps issued %d operations, want 4 waits", n)
 	}
 	if err := r.Close(); err != nil {

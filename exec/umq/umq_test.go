@@ -22,18 +22,8 @@ func TestStepsWithoutSystemCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opened := len(d.Ops())
-	for i := 0; i < 6; i++ {
-		out, err := r.Step([]uint32{uint32(3 * i), uint32(i)})
-		if err != nil {
-			t.Fatalf("step %d: %v", i, err)
-		}
-		if got := out[0].Words()[0]; got != uint32(3*i) {
-			t.Fatalf("step %d: y = %d", i, got)
-		}
-	}
-	if n := len(d.Ops()) - opened; n != 0 {
-		t.Errorf("6 steps issued %d device operations; a user queue needs none: %v", n, d.Ops()[opened:])
+	if ops := faketest.Steps(t, d, r, 6); len(ops) != 0 {
+		t.Errorf("6 steps issued %d device operations; a user queue needs none: %v", len(ops), ops)
 	}
 	if d.Submissions() != 6 {
 		t.Errorf("%d IBs ran, want 6", d.Submissions())

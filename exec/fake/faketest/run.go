@@ -20,11 +20,14 @@ func Config(d *fake.Driver) hwring.Config {
 // OpenFunc opens a ring of one tier: cs.Open, kfd.Open or umq.Open.
 type OpenFunc[R exec.Ring] func(hwring.Config, *gfx1201.Executable, *exec.Weights) (R, error)
 
+// stepInputs are the inputs of step i of fake.StepExecutable in these
+// tests: x = 1000+7i, pos = i.
+func stepInputs(i int) (x, pos uint32) { return uint32(1000 + 7*i), uint32(i) }
+
 // RunSteps opens a ring with open on d, runs steps steps of
-// fake.StepExecutable with the inputs x = 1000+7i, pos = i, checks after
-// each that the output is y = x and the state [x, pos], and closes the
-// ring. It returns the first error, for a sweep, and fails t on a wrong
-// value (returning fake.ErrWrongOutput).
+// fake.StepExecutable, checks after each that the output is y = x and the
+// state [x, pos], and closes the ring. It returns the first error, for a
+// sweep, and fails t on a wrong value (returning fake.ErrWrongOutput).
 func RunSteps[R exec.Ring](t testing.TB, d *fake.Driver, open OpenFunc[R], steps int) error {
 	t.Helper()
 	e := fake.StepExecutable()
@@ -35,7 +38,7 @@ func RunSteps[R exec.Ring](t testing.TB, d *fake.Driver, open OpenFunc[R], steps
 	defer r.Close()
 	s := e.Module.DeclsOf(ir.State)[0]
 	for i := 0; i < steps; i++ {
-		x, pos := uint32(1000+7*i), uint32(i)
+		x, pos := stepInputs(i)
 		out, err := r.Step([]uint32{x, pos})
 		if err != nil {
 			return err
@@ -54,6 +57,25 @@ func RunSteps[R exec.Ring](t testing.TB, d *fake.Driver, open OpenFunc[R], steps
 		}
 	}
 	return r.Close()
+}
+
+// Steps runs n steps of fake.StepExecutable on r, a ring open on d,
+// failing t unless each succeeds with the output y = x. It returns the
+// device operations the steps issued.
+func Steps(t testing.TB, d *fake.Driver, r exec.Ring, n int) []fake.Op {
+	t.Helper()
+	opened := len(d.Ops())
+	for i := 0; i < n; i++ {
+		x, pos := stepInputs(i)
+		out, err := r.Step([]uint32{x, pos})
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		if len(out) != 1 || len(out[0].Words()) != 1 || out[0].Words()[0] != x {
+			t.Fatalf("step %d: outputs %+v, want y = %d", i, out, x)
+		}
+	}
+	return d.Ops()[opened:]
 }
 
 // FaultingStepExecutable returns fake.StepExecutable with its state write
