@@ -315,6 +315,12 @@ var mnemonics = func() map[string]Op {
 
 func (a *assembler) instruction(s *stream) error {
 	mn := s.next()
+	if isVOPDMnemonic(mn.text) {
+		if a.section != ".text" {
+			return a.errorf(mn.col, "instructions must be in .text (current section %s)", a.section)
+		}
+		return a.vopdInstruction(s, mn)
+	}
 	op, sfx, ok := lookupMnemonic(mn.text)
 	if !ok {
 		return a.errorf(mn.col, "unsupported instruction '%s'", mn.text)

@@ -237,7 +237,7 @@ func (b *builder) build() *posError {
 		err = b.smem()
 	case DS:
 		err = b.ds()
-	case VGLOBAL:
+	case VGLOBAL, VFLAT, VSCRATCH:
 		err = b.vglobal()
 	default:
 		err = b.valu()
@@ -598,10 +598,14 @@ func (b *builder) vglobal() *posError {
 	case shGAtomic:
 		kind = 'a'
 	}
+	// Operands: [vdst,] vaddr[, vdata][, saddr] -- flat has no saddr.
 	want := 3
-	hasRet := info.shape == shGAtomic && len(b.ops) == 4
+	if info.enc == VFLAT {
+		want = 2
+	}
+	hasRet := info.shape == shGAtomic && len(b.ops) == want+1
 	if hasRet {
-		want = 4
+		want++
 	}
 	if err := b.wantOps(want); err != nil {
 		return err
@@ -616,25 +620,50 @@ func (b *builder) vglobal() *posError {
 	}
 	vaddr := b.ops[k]
 	var vdata pOperand
-	saddr := b.ops[len(b.ops)-1]
 	if info.shape != shGLoad {
 		vdata = b.ops[k+1]
 	}
-	switch {
-	case saddr.kind == pkOff:
+	switch info.enc {
+	case VFLAT:
 		b.in.SAddr = Operand{Kind: OpndOff}
 		if b.in.Src[0], err = b.vreg(vaddr, 2); err != nil {
 			return err
 		}
+	case VSCRATCH:
+		saddr := b.ops[len(b.ops)-1]
+		b.in.SAddr = Operand{Kind: OpndOff}
+		if saddr.kind != pkOff {
+			if b.in.SAddr, err = b.sreg(saddr, 1); err != nil {
+				return err
+			}
+			if b.in.SAddr.Kind == OpndNull {
+				b.in.SAddr = Operand{Kind: OpndOff}
+			}
+		}
+		b.in.Src[0] = Operand{Kind: OpndOff}
+		if vaddr.kind != pkOff {
+			if b.in.Src[0], err = b.vreg(vaddr, 1); err != nil {
+				return err
+			}
+		}
 	default:
-		if b.in.SAddr, err = b.sreg(saddr, 2); err != nil {
-			return err
-		}
-		if b.in.SAddr.Kind == OpndNull {
-			return errAt(saddr.tok, "invalid operand for instruction: use off")
-		}
-		if b.in.Src[0], err = b.vreg(vaddr, 1); err != nil {
-			return err
+		saddr := b.ops[len(b.ops)-1]
+		switch {
+		case saddr.kind == pkOff:
+			b.in.SAddr = Operand{Kind: OpndOff}
+			if b.in.Src[0], err = b.vreg(vaddr, 2); err != nil {
+				return err
+			}
+		default:
+			if b.in.SAddr, err = b.sreg(saddr, 2); err != nil {
+				return err
+			}
+			if b.in.SAddr.Kind == OpndNull {
+				return errAt(saddr.tok, "invalid operand for instruction: use off")
+			}
+			if b.in.Src[0], err = b.vreg(vaddr, 1); err != nil {
+				return err
+			}
 		}
 	}
 	if info.shape != shGLoad {

@@ -31,7 +31,7 @@ func valuSlots(info *opInfo) []valuSlot {
 	case shCmpx:
 	case shCarryIn, shCarryOut:
 		s = append(s, slotVDst, slotMask)
-	case shReadlane, shReadfirstlane:
+	case shReadlane, shReadfirstlane, shVSTrans:
 		s = append(s, slotSDst)
 	default:
 		s = append(s, slotVDst)
@@ -172,7 +172,7 @@ func (b *builder) valu() *posError {
 		if in.Src[i], err = b.source(o, t); err != nil {
 			return err
 		}
-		if info.shape == shPermlane && i > 0 || info.shape == shWritelane && i == 0 {
+		if info.shape == shPermlane && i > 0 || info.shape == shWritelane && i == 0 || info.shape == shVSTrans {
 			if in.Src[i].Kind == OpndVGPR {
 				return errAt(o.tok, "invalid operand for instruction: expected a scalar or constant")
 			}
@@ -335,6 +335,18 @@ func (b *builder) valuModifiers() *posError {
 				return err
 			}
 			in.OpSel = v
+		}
+	case info.flags&fOpSel != 0:
+		// op_sel:[src0, ..., dst]: the destination's bit is bit 3.
+		if m := b.mod("op_sel"); m != nil {
+			if len(m.list) != n+1 {
+				return errAt(m.valTok, "invalid op_sel value")
+			}
+			v, err := bits(m, n+1)
+			if err != nil {
+				return err
+			}
+			in.OpSel = v&(1<<uint(n)-1) | v>>uint(n)&1<<3
 		}
 	}
 	// DPP controls.

@@ -135,6 +135,21 @@ func constOperand(o pOperand, t opType) (Operand, *posError) {
 				return constOp(c), nil
 			}
 			return litOp(uint32(bits)), nil
+		case tB16:
+			// llvm-mc inlines the f16 constants; any other float it
+			// encodes as f32 bits printed as a 16-bit value, which this
+			// assembler does not imitate.
+			bits, ok := f16Bits(o.fval)
+			if !ok {
+				return bad()
+			}
+			if bits == 0 {
+				return constOp(codeZero), nil
+			}
+			if c, ok := inlineF16Code(bits); ok {
+				return constOp(c), nil
+			}
+			return Operand{}, errAt(o.tok, "invalid operand for instruction: a float that is not an inline constant in a 16-bit integer operand")
 		case tF64, tB64:
 			bits := math.Float64bits(o.fval)
 			if bits == 0 {
@@ -169,6 +184,15 @@ func constOperand(o pOperand, t opType) (Operand, *posError) {
 			return constOp(c), nil
 		}
 		return litOp(uint32(u)), nil
+	case tB16:
+		// Integers as written: -1 is inline, 0xffff a literal.
+		if v < math.MinInt16 || v > math.MaxUint16 {
+			return bad()
+		}
+		if c, ok := inlineIntCode(v); ok {
+			return constOp(c), nil
+		}
+		return litOp(uint32(uint16(v))), nil
 	case tPF16:
 		if c, ok := inlineIntCode(v); ok {
 			return constOp(c), nil
@@ -234,7 +258,7 @@ func foldModifiers(o pOperand, t opType, neg, abs bool) pOperand {
 	}
 	bit := uint(31)
 	switch t {
-	case tF16:
+	case tF16, tB16:
 		bit = 15
 	case tF64, tB64:
 		bit = 63

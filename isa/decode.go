@@ -42,6 +42,9 @@ var (
 	vop3pOps [128]Op
 	dsOps    [256]Op
 	vglobOps [256]Op
+	flatOps  [256]Op
+	scrOps   [256]Op
+	vopdOps  [32]Op
 )
 
 func init() {
@@ -77,6 +80,12 @@ func init() {
 			dsOps[c] = op
 		case VGLOBAL:
 			vglobOps[c] = op
+		case VFLAT:
+			flatOps[c] = op
+		case VSCRATCH:
+			scrOps[c] = op
+		case VOPD:
+			vopdOps[c] = op
 		}
 		if info.hasE64() && info.enc != VOP3P {
 			vop3Ops[info.vop3Opcode()] = op
@@ -107,7 +116,7 @@ func Decode(code []byte, pc int, wave64 bool) (Inst, error) {
 		return Inst{}, decodeErr(code, pc, int(in.Size), msg)
 	}
 	for i, o := range in.Src {
-		if o.Kind == OpndLiteral && o.Value > 0xffff && opTable[in.Op].src[i] == tF16 {
+		if t := opTable[in.Op].src[i]; o.Kind == OpndLiteral && o.Value > 0xffff && (t == tF16 || t == tB16) {
 			return Inst{}, decodeErr(code, pc, int(in.Size), "16-bit literal with high bits set")
 		}
 	}
@@ -241,7 +250,13 @@ func (d *decoder) decode(in *Inst) error {
 	case w0>>26 == 0x36:
 		return d.ds(in, w0)
 	case w0>>24 == 0xEE:
-		return d.vglobal(in, w0)
+		return d.vmem(in, w0, VGLOBAL)
+	case w0>>24 == 0xEC:
+		return d.vmem(in, w0, VFLAT)
+	case w0>>24 == 0xED:
+		return d.vmem(in, w0, VSCRATCH)
+	case w0>>26 == 0x32:
+		return d.vopd(in, w0)
 	}
 	return d.fail(4, "unknown encoding")
 }
@@ -584,7 +599,7 @@ func (d *decoder) vop3(in *Inst, w uint32) error {
 		if vdst != codeExecLo {
 			return d.fail(size, "v_cmpx destination field is not exec_lo")
 		}
-	case shReadlane:
+	case shReadlane, shVSTrans:
 		if in.Dst, ok = sreg(vdst, 1); !ok {
 			return d.fail(size, "bad destination")
 		}
@@ -608,7 +623,7 @@ func (d *decoder) vop3(in *Inst, w uint32) error {
 		default:
 			o, ok = d.src(codes[i], t)
 		}
-		if ok && o.Kind == OpndVGPR && (info.shape == shPermlane && i > 0 || info.shape == shWritelane && i == 0) {
+		if ok && o.Kind == OpndVGPR && (info.shape == shPermlane && i > 0 || info.shape == shWritelane && i == 0 || info.shape == shVSTrans) {
 			ok = false
 		}
 		if !ok {
@@ -733,18 +748,28 @@ func (d *decoder) ds(in *Inst, w uint32) error {
 	return nil
 }
 
-func (d *decoder) vglobal(in *Inst, w uint32) error {
+// vmem decodes the 12-byte memory encodings: VGLOBAL, VFLAT and VSCRATCH.
+func (d *decoder) vmem(in *Inst, w uint32, enc Format) error {
 	w1, ok1 := d.word(1)
 	w2, ok2 := d.word(2)
 	if !ok1 || !ok2 {
-		return d.fail(4, "truncated VGLOBAL instruction")
+		return d.fail(4, "truncated %s instruction", enc)
 	}
-	op := vglobOps[w>>14&0xff]
+	code := w >> 14 & 0xff
+	var op Op
+	switch enc {
+	case VGLOBAL:
+		op = vglobOps[code]
+	case VFLAT:
+		op = flatOps[code]
+	case VSCRATCH:
+		op = scrOps[code]
+	}
 	if op == OpInvalid {
-		return d.fail(12, "unknown VGLOBAL opcode %d", w>>14&0xff)
+		return d.fail(12, "unknown %s opcode %d", enc, code)
 	}
 	info := &opTable[op]
-	*in = Inst{Op: op, Enc: VGLOBAL, Size: 12, TH: uint8(w1 >> 20 & 7), Scope: uint8(w1 >> 18 & 3)}
+	*in = Inst{Op: op, Enc: enc, Size: 12, TH: uint8(w1 >> 20 & 7), Scope: uint8(w1 >> 18 & 3)}
 	in.Offset = int32(w2) >> 8
 	if info.shape == shGCache {
 		if in.Offset != 0 {
@@ -754,17 +779,38 @@ func (d *decoder) vglobal(in *Inst, w uint32) error {
 		return nil
 	}
 	saddr := uint16(w & 0x7f)
-	naddr := uint8(1)
-	if saddr == codeNull {
+	sve := w1>>17&1 != 0
+	vaddr := Operand{Kind: OpndVGPR, Reg: uint16(w2 & 0xff), Count: 1}
+	switch enc {
+	case VGLOBAL:
+		if saddr == codeNull {
+			in.SAddr = Operand{Kind: OpndOff}
+			vaddr.Count = 2
+		} else {
+			var ok bool
+			if in.SAddr, ok = sreg(saddr, 2); !ok {
+				return d.fail(12, "bad saddr")
+			}
+		}
+	case VFLAT:
+		if saddr != codeNull || sve {
+			return d.fail(12, "flat instructions take no saddr")
+		}
 		in.SAddr = Operand{Kind: OpndOff}
-		naddr = 2
-	} else {
-		var ok bool
-		if in.SAddr, ok = sreg(saddr, 2); !ok {
-			return d.fail(12, "bad saddr")
+		vaddr.Count = 2
+	case VSCRATCH:
+		in.SAddr = Operand{Kind: OpndOff}
+		if saddr != codeNull {
+			var ok bool
+			if in.SAddr, ok = sreg(saddr, 1); !ok {
+				return d.fail(12, "bad saddr")
+			}
+		}
+		if !sve {
+			vaddr = Operand{Kind: OpndOff}
 		}
 	}
-	in.Src[0] = Operand{Kind: OpndVGPR, Reg: uint16(w2 & 0xff), Count: naddr}
+	in.Src[0] = vaddr
 	switch info.shape {
 	case shGLoad:
 		in.Dst = Operand{Kind: OpndVGPR, Reg: uint16(w1 & 0xff), Count: uint8(info.dst.regs())}
@@ -777,6 +823,81 @@ func (d *decoder) vglobal(in *Inst, w uint32) error {
 		}
 	}
 	return nil
+}
+
+// vopd decodes a dual-issue pair: opX [25:22], opY [21:17], vsrcX1
+// [16:9], srcX0 [8:0]; vdstX [63:56], vdstY>>1 [55:49], vsrcY1 [48:41],
+// srcY0 [40:32]. vdstY's low bit is the inverse of vdstX's.
+func (d *decoder) vopd(in *Inst, w uint32) error {
+	w1, ok := d.word(1)
+	if !ok {
+		return d.fail(4, "truncated VOPD instruction")
+	}
+	if d.wave64 {
+		return d.fail(8, "VOPD is wave32 only")
+	}
+	opX, opY := vopdOps[w>>22&0xf], vopdOps[w>>17&0x1f]
+	if opX == OpInvalid || opY == OpInvalid || opTable[opX].code >= 16 {
+		return d.fail(8, "unknown VOPD opcodes %d, %d", w>>22&0xf, w>>17&0x1f)
+	}
+	*in = Inst{Op: opX, Enc: VOPD}
+	vdstX := uint16(w1 >> 24)
+	vdstY := uint16(w1>>17&0x7f)<<1 | (vdstX&1 ^ 1)
+	x, okX := d.vopdHalf(opX, vdstX, uint16(w&0x1ff), uint16(w>>9&0xff))
+	y, okY := d.vopdHalf(opY, vdstY, uint16(w1&0x1ff), uint16(w1>>9&0xff))
+	if !okX || !okY {
+		return d.fail(8, "bad VOPD operand")
+	}
+	in.Dst, in.Src = x.Dst, x.Src
+	in.Y = y
+	in.Size = 8
+	lit := false
+	for _, o := range [...]Operand{in.Src[0], in.Src[1], in.Src[2], in.Y.Src[0], in.Y.Src[1], in.Y.Src[2]} {
+		lit = lit || o.Kind == OpndLiteral
+	}
+	if !lit {
+		return nil
+	}
+	v, ok := d.word(2)
+	if !ok {
+		return d.fail(8, "truncated literal")
+	}
+	for i := range in.Src {
+		if in.Src[i].Kind == OpndLiteral {
+			in.Src[i].Value = v
+		}
+		if in.Y.Src[i].Kind == OpndLiteral {
+			in.Y.Src[i].Value = v
+		}
+	}
+	in.Size = 12
+	return nil
+}
+
+// vopdHalf decodes one operation of a VOPD pair in its VOP2 layout.
+func (d *decoder) vopdHalf(op Op, vdst, src0, vsrc1 uint16) (VOPDHalf, bool) {
+	info := &opTable[op]
+	h := VOPDHalf{Op: op, Dst: Operand{Kind: OpndVGPR, Reg: vdst, Count: 1}}
+	var ok bool
+	if h.Src[0], ok = d.src(src0, tB32); !ok {
+		return h, false
+	}
+	v1 := Operand{Kind: OpndVGPR, Reg: vsrc1, Count: 1}
+	switch info.shape {
+	case shFmamk:
+		h.Src[1], h.Src[2] = Operand{Kind: OpndLiteral}, v1
+	case shFmaak:
+		h.Src[1], h.Src[2] = v1, Operand{Kind: OpndLiteral}
+	case shCndmask:
+		h.Src[1], h.Src[2] = v1, Operand{Kind: OpndVCC, Count: 1}
+	default:
+		if info.nsrc() > 1 {
+			h.Src[1] = v1
+		} else if vsrc1 != 0 {
+			return h, false
+		}
+	}
+	return h, true
 }
 
 // modifierError reports modifier bits the instruction does not have; llvm
@@ -817,7 +938,9 @@ func modifierError(in *Inst) string {
 		return "clamp on an instruction without clamp"
 	case in.Omod != 0 && info.flags&fOmod == 0:
 		return "output modifier on an instruction without omod"
-	case in.Enc == VOP3 && in.OpSel != 0 && info.shape != shPermlane:
+	case in.Enc == VOP3 && info.flags&fOpSel != 0 && in.OpSel&^(1<<uint(info.nsrc())-1|8) != 0:
+		return "op_sel bits for a source the instruction does not have"
+	case in.Enc == VOP3 && in.OpSel != 0 && info.shape != shPermlane && info.flags&fOpSel == 0:
 		return "op_sel on an instruction without op_sel"
 	case info.shape == shPermlane && in.OpSel&^3 != 0:
 		return "op_sel bits beyond the two permlane selects"

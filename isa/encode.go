@@ -124,15 +124,31 @@ func (in *Inst) encode(buf *[16]byte) (int, error) {
 			w[1] &^= 0xff
 		}
 		n = 2
-	case VGLOBAL:
+	case VGLOBAL, VFLAT, VSCRATCH:
 		saddr := uint32(codeNull)
 		if in.SAddr.Kind != OpndOff && in.SAddr.Kind != OpndNone {
 			saddr = uint32(in.SAddr.Code())
 		}
-		w[0] = 0xEE<<24 | uint32(info.code)<<14 | saddr&0x7f
+		prefix := uint32(0xEE)
+		switch in.Enc {
+		case VFLAT:
+			prefix = 0xEC
+		case VSCRATCH:
+			prefix = 0xED
+		}
+		w[0] = prefix<<24 | uint32(info.code)<<14 | saddr&0x7f
 		w[1] = uint32(in.Src[1].Code()&0xff)<<23 | uint32(in.TH&7)<<20 | uint32(in.Scope&3)<<18 | uint32(in.Dst.Code()&0xff)
-		w[2] = uint32(in.Offset)<<8 | uint32(in.Src[0].Code()&0xff)
+		var vaddr uint32
+		if in.Src[0].Kind == OpndVGPR {
+			vaddr = uint32(in.Src[0].Reg & 0xff)
+			if in.Enc == VSCRATCH {
+				w[1] |= 1 << 17 // SVE: the VGPR offset is used
+			}
+		}
+		w[2] = uint32(in.Offset)<<8 | vaddr
 		n = 3
+	case VOPD:
+		return in.encodeVOPD(buf)
 	default:
 		return 0, fmt.Errorf("encode %s: no encoder for format %s", info.name, in.Enc)
 	}
@@ -195,4 +211,34 @@ func (in *Inst) literal() (uint32, bool) {
 		}
 	}
 	return 0, false
+}
+
+// encodeVOPD writes a dual-issue pair (see decoder.vopd for the layout).
+func (in *Inst) encodeVOPD(buf *[16]byte) (int, error) {
+	if int(in.Y.Op) >= len(opTable) || opTable[in.Y.Op].enc != VOPD || opTable[in.Op].code >= 16 {
+		return 0, fmt.Errorf("encode: invalid VOPD pair %s :: %s", in.Op, in.Y.Op)
+	}
+	vsrc1 := func(op Op, src *[3]Operand) uint32 {
+		switch opTable[op].shape {
+		case shFmamk:
+			return uint32(src[2].Reg & 0xff)
+		}
+		if src[1].Kind == OpndVGPR {
+			return uint32(src[1].Reg & 0xff)
+		}
+		return 0
+	}
+	w0 := uint32(0x32)<<26 | uint32(opTable[in.Op].code)<<22 | uint32(opTable[in.Y.Op].code)<<17 |
+		vsrc1(in.Op, &in.Src)<<9 | uint32(in.Src[0].Code()&0x1ff)
+	w1 := uint32(in.Dst.Reg&0xff)<<24 | uint32(in.Y.Dst.Reg>>1&0x7f)<<17 |
+		vsrc1(in.Y.Op, &in.Y.Src)<<9 | uint32(in.Y.Src[0].Code()&0x1ff)
+	binary.LittleEndian.PutUint32(buf[0:], w0)
+	binary.LittleEndian.PutUint32(buf[4:], w1)
+	for _, o := range [...]Operand{in.Src[0], in.Src[1], in.Src[2], in.Y.Src[0], in.Y.Src[1], in.Y.Src[2]} {
+		if o.Kind == OpndLiteral {
+			binary.LittleEndian.PutUint32(buf[8:], o.Value)
+			return 12, nil
+		}
+	}
+	return 8, nil
 }

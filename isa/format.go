@@ -20,6 +20,9 @@ const (
 	VOP3P                // packed / mixed-precision vector: 8 bytes (+literal or DPP word)
 	DS                   // LDS: 8 bytes
 	VGLOBAL              // global memory: 12 bytes
+	VFLAT                // flat (generic address) memory: 12 bytes
+	VSCRATCH             // private (scratch) memory: 12 bytes
+	VOPD                 // two VALU operations issued together (wave32): 8 bytes (+literal)
 )
 
 var formatNames = [...]string{
@@ -38,6 +41,9 @@ var formatNames = [...]string{
 	VOP3P:         "VOP3P",
 	DS:            "DS",
 	VGLOBAL:       "VGLOBAL",
+	VFLAT:         "VFLAT",
+	VSCRATCH:      "VSCRATCH",
+	VOPD:          "VOPD",
 }
 
 // String returns the format's conventional name, e.g. "VOP3".
@@ -48,7 +54,12 @@ func (f Format) String() string {
 	return "invalid"
 }
 
-// IsVALU reports whether f is one of the vector ALU encodings.
+// IsVMEM reports whether f is one of the 12-byte vector memory encodings
+// (global, flat, scratch).
+func (f Format) IsVMEM() bool { return f == VGLOBAL || f == VFLAT || f == VSCRATCH }
+
+// IsVALU reports whether f is one of the single vector ALU encodings
+// (VOPD, which pairs two of them, is not).
 func (f Format) IsVALU() bool {
 	switch f {
 	case VOP1, VOP2, VOPC, VOP3, VOP3SD, VOP3P:

@@ -17,6 +17,12 @@ package isa
 //     Offset = offset (offset0 for the 2addr forms), Offset1 = offset1.
 //   - VGLOBAL: Dst = vdst, Src[0] = vaddr, Src[1] = vdata, SAddr = saddr
 //     (OpndOff for "off"), Offset = the signed 24-bit byte offset.
+//   - VFLAT: as VGLOBAL with SAddr OpndOff and a VGPR-pair vaddr.
+//   - VSCRATCH: Src[0] = vaddr (one VGPR, or OpndOff), SAddr = one SGPR or
+//     OpndOff; the other fields as VGLOBAL.
+//   - VOPD: Op, Dst and Src are the X operation, Y the Y operation, laid
+//     out like their VOP2 forms (fmamk/fmaak normalised, v_dual_cndmask's
+//     implicit vcc_lo as Src[2]); a literal is shared by both.
 //   - SOPP and SOPK: Imm holds simm16 (branch offsets in dwords, signed;
 //     s_movk_i32 and the other fields as raw 16 bits). s_setreg_imm32_b32
 //     carries its 32-bit value as the literal Src[0].
@@ -47,12 +53,21 @@ type Inst struct {
 	FI        bool   // fetch inactive lanes (DPP16 bit 18, or src0 code 234 for DPP8)
 	DPP8Sel   uint32 // eight 3-bit lane selects, lane 0 in bits 2:0
 
+	Y VOPDHalf // the second operation of a VOPD pair
+
 	Imm     int32   // SOPP/SOPK simm16: branch offsets in dwords, sign-extended; other fields zero-extended
 	Offset  int32   // SMEM/VGLOBAL byte offset; DS offset or offset0
 	Offset1 uint8   // DS offset1
 	SAddr   Operand // VGLOBAL saddr, SMEM soffset
 	TH      uint8   // cache temporal hint
 	Scope   uint8   // cache scope: 0 CU, 1 SE, 2 DEV, 3 SYS
+}
+
+// VOPDHalf is the Y operation of a dual-issue (VOPD) instruction.
+type VOPDHalf struct {
+	Op  Op
+	Dst Operand
+	Src [3]Operand
 }
 
 // Info helpers for interpreters.

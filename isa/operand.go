@@ -315,6 +315,10 @@ func (o Operand) format(t opType) string {
 		if (t == tF64 || t == tB64) && o.Reg == codeInvTwoPi {
 			return "0.15915494309189532"
 		}
+		if t == tB16 {
+			// A 16-bit integer operand reads the f16 bits; llvm prints them.
+			return "0x" + strconv.FormatUint(uint64(inlineF16[o.Reg-codeHalf]), 16)
+		}
 		return inlineFloatText[o.Reg-codeHalf]
 	case OpndLiteral:
 		return "0x" + strconv.FormatUint(uint64(o.Value), 16)

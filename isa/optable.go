@@ -77,6 +77,13 @@ const (
 	S_CVT_F32_U32
 	S_CVT_I32_F32
 	S_CVT_U32_F32
+	S_CVT_F16_F32
+	S_CVT_F32_F16
+	S_CVT_HI_F32_F16
+	S_CEIL_F16
+	S_FLOOR_F16
+	S_TRUNC_F16
+	S_RNDNE_F16
 
 	// SOP2
 	S_ADD_CO_U32
@@ -142,6 +149,14 @@ const (
 	S_ADD_NC_U64
 	S_SUB_NC_U64
 	S_MUL_U64
+	S_ADD_F16
+	S_SUB_F16
+	S_MIN_NUM_F16
+	S_MAX_NUM_F16
+	S_MUL_F16
+	S_FMAC_F16
+	S_MINIMUM_F16
+	S_MAXIMUM_F16
 
 	// SOPK
 	S_MOVK_I32
@@ -185,6 +200,20 @@ const (
 	S_CMP_NLE_F32
 	S_CMP_NEQ_F32
 	S_CMP_NLT_F32
+	S_CMP_LT_F16
+	S_CMP_EQ_F16
+	S_CMP_LE_F16
+	S_CMP_GT_F16
+	S_CMP_LG_F16
+	S_CMP_GE_F16
+	S_CMP_O_F16
+	S_CMP_U_F16
+	S_CMP_NGE_F16
+	S_CMP_NLG_F16
+	S_CMP_NGT_F16
+	S_CMP_NLE_F16
+	S_CMP_NEQ_F16
+	S_CMP_NLT_F16
 
 	// SOPP
 	S_NOP
@@ -322,6 +351,8 @@ const (
 	V_COS_F16
 	V_SWAP_B32
 	V_PERMLANE64_B32
+	V_MOVRELD_B32
+	V_MOVRELS_B32
 
 	// VOP2
 	V_CNDMASK_B32
@@ -605,6 +636,30 @@ const (
 	V_MAXIMUM_F32
 	V_MINIMUM_F16
 	V_MAXIMUM_F16
+	V_MAD_U16
+	V_MAD_I16
+	V_ADD_NC_U16
+	V_SUB_NC_U16
+	V_MUL_LO_U16
+	V_MAX_U16
+	V_MAX_I16
+	V_MIN_U16
+	V_MIN_I16
+	V_ADD_NC_I16
+	V_SUB_NC_I16
+	V_LSHLREV_B16
+	V_LSHRREV_B16
+	V_ASHRREV_I16
+	V_S_EXP_F32
+	V_S_EXP_F16
+	V_S_LOG_F32
+	V_S_LOG_F16
+	V_S_RCP_F32
+	V_S_RCP_F16
+	V_S_RSQ_F32
+	V_S_RSQ_F16
+	V_S_SQRT_F32
+	V_S_SQRT_F16
 
 	// VOP3SD
 	V_DIV_SCALE_F32
@@ -822,6 +877,104 @@ const (
 	GLOBAL_ATOMIC_ADD_F32
 	GLOBAL_ATOMIC_PK_ADD_F16
 	GLOBAL_ATOMIC_PK_ADD_BF16
+
+	// VOPD
+	V_DUAL_FMAC_F32
+	V_DUAL_FMAAK_F32
+	V_DUAL_FMAMK_F32
+	V_DUAL_MUL_F32
+	V_DUAL_ADD_F32
+	V_DUAL_SUB_F32
+	V_DUAL_SUBREV_F32
+	V_DUAL_MUL_DX9_ZERO_F32
+	V_DUAL_MOV_B32
+	V_DUAL_CNDMASK_B32
+	V_DUAL_MAX_NUM_F32
+	V_DUAL_MIN_NUM_F32
+	V_DUAL_ADD_NC_U32
+	V_DUAL_LSHLREV_B32
+	V_DUAL_AND_B32
+
+	// VFLAT
+	FLAT_LOAD_U8
+	FLAT_LOAD_I8
+	FLAT_LOAD_U16
+	FLAT_LOAD_I16
+	FLAT_LOAD_B32
+	FLAT_LOAD_B64
+	FLAT_LOAD_B96
+	FLAT_LOAD_B128
+	FLAT_STORE_B8
+	FLAT_STORE_B16
+	FLAT_STORE_B32
+	FLAT_STORE_B64
+	FLAT_STORE_B96
+	FLAT_STORE_B128
+	FLAT_LOAD_D16_U8
+	FLAT_LOAD_D16_I8
+	FLAT_LOAD_D16_B16
+	FLAT_LOAD_D16_HI_U8
+	FLAT_LOAD_D16_HI_I8
+	FLAT_LOAD_D16_HI_B16
+	FLAT_STORE_D16_HI_B8
+	FLAT_STORE_D16_HI_B16
+	FLAT_ATOMIC_SWAP_B32
+	FLAT_ATOMIC_CMPSWAP_B32
+	FLAT_ATOMIC_ADD_U32
+	FLAT_ATOMIC_SUB_U32
+	FLAT_ATOMIC_SUB_CLAMP_U32
+	FLAT_ATOMIC_MIN_I32
+	FLAT_ATOMIC_MIN_U32
+	FLAT_ATOMIC_MAX_I32
+	FLAT_ATOMIC_MAX_U32
+	FLAT_ATOMIC_AND_B32
+	FLAT_ATOMIC_OR_B32
+	FLAT_ATOMIC_XOR_B32
+	FLAT_ATOMIC_INC_U32
+	FLAT_ATOMIC_DEC_U32
+	FLAT_ATOMIC_SWAP_B64
+	FLAT_ATOMIC_CMPSWAP_B64
+	FLAT_ATOMIC_ADD_U64
+	FLAT_ATOMIC_SUB_U64
+	FLAT_ATOMIC_MIN_I64
+	FLAT_ATOMIC_MIN_U64
+	FLAT_ATOMIC_MAX_I64
+	FLAT_ATOMIC_MAX_U64
+	FLAT_ATOMIC_AND_B64
+	FLAT_ATOMIC_OR_B64
+	FLAT_ATOMIC_XOR_B64
+	FLAT_ATOMIC_INC_U64
+	FLAT_ATOMIC_DEC_U64
+	FLAT_ATOMIC_COND_SUB_U32
+	FLAT_ATOMIC_MIN_NUM_F32
+	FLAT_ATOMIC_MAX_NUM_F32
+	FLAT_ATOMIC_ADD_F32
+	FLAT_ATOMIC_PK_ADD_F16
+	FLAT_ATOMIC_PK_ADD_BF16
+
+	// VSCRATCH
+	SCRATCH_LOAD_U8
+	SCRATCH_LOAD_I8
+	SCRATCH_LOAD_U16
+	SCRATCH_LOAD_I16
+	SCRATCH_LOAD_B32
+	SCRATCH_LOAD_B64
+	SCRATCH_LOAD_B96
+	SCRATCH_LOAD_B128
+	SCRATCH_STORE_B8
+	SCRATCH_STORE_B16
+	SCRATCH_STORE_B32
+	SCRATCH_STORE_B64
+	SCRATCH_STORE_B96
+	SCRATCH_STORE_B128
+	SCRATCH_LOAD_D16_U8
+	SCRATCH_LOAD_D16_I8
+	SCRATCH_LOAD_D16_B16
+	SCRATCH_LOAD_D16_HI_U8
+	SCRATCH_LOAD_D16_HI_I8
+	SCRATCH_LOAD_D16_HI_B16
+	SCRATCH_STORE_D16_HI_B8
+	SCRATCH_STORE_D16_HI_B16
 )
 
 var opTable = [...]opInfo{
@@ -894,6 +1047,13 @@ var opTable = [...]opInfo{
 	S_CVT_F32_U32:            {"s_cvt_f32_u32", SOP1, 101, shNormal, tB32, [3]opType{tB32}, 0},
 	S_CVT_I32_F32:            {"s_cvt_i32_f32", SOP1, 102, shNormal, tB32, [3]opType{tB32}, 0},
 	S_CVT_U32_F32:            {"s_cvt_u32_f32", SOP1, 103, shNormal, tB32, [3]opType{tB32}, 0},
+	S_CVT_F16_F32:            {"s_cvt_f16_f32", SOP1, 104, shNormal, tB32, [3]opType{tB32}, 0},
+	S_CVT_F32_F16:            {"s_cvt_f32_f16", SOP1, 105, shNormal, tB32, [3]opType{tB32}, 0},
+	S_CVT_HI_F32_F16:         {"s_cvt_hi_f32_f16", SOP1, 106, shNormal, tB32, [3]opType{tB32}, 0},
+	S_CEIL_F16:               {"s_ceil_f16", SOP1, 107, shNormal, tB32, [3]opType{tB32}, 0},
+	S_FLOOR_F16:              {"s_floor_f16", SOP1, 108, shNormal, tB32, [3]opType{tB32}, 0},
+	S_TRUNC_F16:              {"s_trunc_f16", SOP1, 109, shNormal, tB32, [3]opType{tB32}, 0},
+	S_RNDNE_F16:              {"s_rndne_f16", SOP1, 110, shNormal, tB32, [3]opType{tB32}, 0},
 
 	// SOP2
 	S_ADD_CO_U32:      {"s_add_co_u32", SOP2, 0, shNormal, tB32, [3]opType{tB32, tB32}, 0},
@@ -959,6 +1119,14 @@ var opTable = [...]opInfo{
 	S_ADD_NC_U64:      {"s_add_nc_u64", SOP2, 83, shNormal, tB64, [3]opType{tB64, tB64}, 0},
 	S_SUB_NC_U64:      {"s_sub_nc_u64", SOP2, 84, shNormal, tB64, [3]opType{tB64, tB64}, 0},
 	S_MUL_U64:         {"s_mul_u64", SOP2, 85, shNormal, tB64, [3]opType{tB64, tB64}, 0},
+	S_ADD_F16:         {"s_add_f16", SOP2, 73, shNormal, tB32, [3]opType{tF16, tF16}, 0},
+	S_SUB_F16:         {"s_sub_f16", SOP2, 74, shNormal, tB32, [3]opType{tF16, tF16}, 0},
+	S_MIN_NUM_F16:     {"s_min_num_f16", SOP2, 75, shNormal, tB32, [3]opType{tF16, tF16}, 0},
+	S_MAX_NUM_F16:     {"s_max_num_f16", SOP2, 76, shNormal, tB32, [3]opType{tF16, tF16}, 0},
+	S_MUL_F16:         {"s_mul_f16", SOP2, 77, shNormal, tB32, [3]opType{tF16, tF16}, 0},
+	S_FMAC_F16:        {"s_fmac_f16", SOP2, 78, shNormal, tB32, [3]opType{tF16, tF16}, 0},
+	S_MINIMUM_F16:     {"s_minimum_f16", SOP2, 81, shNormal, tB32, [3]opType{tF16, tF16}, 0},
+	S_MAXIMUM_F16:     {"s_maximum_f16", SOP2, 82, shNormal, tB32, [3]opType{tF16, tF16}, 0},
 
 	// SOPK
 	S_MOVK_I32:         {"s_movk_i32", SOPK, 0, shSOPK, tB32, [3]opType{}, 0},
@@ -1002,6 +1170,20 @@ var opTable = [...]opInfo{
 	S_CMP_NLE_F32: {"s_cmp_nle_f32", SOPC, 76, shNormal, tNone, [3]opType{tB32, tB32}, 0},
 	S_CMP_NEQ_F32: {"s_cmp_neq_f32", SOPC, 77, shNormal, tNone, [3]opType{tB32, tB32}, 0},
 	S_CMP_NLT_F32: {"s_cmp_nlt_f32", SOPC, 78, shNormal, tNone, [3]opType{tB32, tB32}, 0},
+	S_CMP_LT_F16:  {"s_cmp_lt_f16", SOPC, 81, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_EQ_F16:  {"s_cmp_eq_f16", SOPC, 82, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_LE_F16:  {"s_cmp_le_f16", SOPC, 83, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_GT_F16:  {"s_cmp_gt_f16", SOPC, 84, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_LG_F16:  {"s_cmp_lg_f16", SOPC, 85, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_GE_F16:  {"s_cmp_ge_f16", SOPC, 86, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_O_F16:   {"s_cmp_o_f16", SOPC, 87, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_U_F16:   {"s_cmp_u_f16", SOPC, 88, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_NGE_F16: {"s_cmp_nge_f16", SOPC, 89, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_NLG_F16: {"s_cmp_nlg_f16", SOPC, 90, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_NGT_F16: {"s_cmp_ngt_f16", SOPC, 91, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_NLE_F16: {"s_cmp_nle_f16", SOPC, 92, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_NEQ_F16: {"s_cmp_neq_f16", SOPC, 93, shNormal, tNone, [3]opType{tB16, tB16}, 0},
+	S_CMP_NLT_F16: {"s_cmp_nlt_f16", SOPC, 94, shNormal, tNone, [3]opType{tB16, tB16}, 0},
 
 	// SOPP
 	S_NOP:                 {"s_nop", SOPP, 0, shImmDec, tNone, [3]opType{}, 0},
@@ -1139,6 +1321,8 @@ var opTable = [...]opInfo{
 	V_COS_F16:             {"v_cos_f16", VOP1, 97, shNormal, tB32, [3]opType{tF16}, fMod0 | fClamp | fOmod | fDPP},
 	V_SWAP_B32:            {"v_swap_b32", VOP1, 101, shSwap, tB32, [3]opType{tV32}, fNoE64},
 	V_PERMLANE64_B32:      {"v_permlane64_b32", VOP1, 103, shNormal, tB32, [3]opType{tV32}, fNoE64},
+	V_MOVRELD_B32:         {"v_movreld_b32", VOP1, 66, shNormal, tB32, [3]opType{tB32}, fDPP},
+	V_MOVRELS_B32:         {"v_movrels_b32", VOP1, 67, shNormal, tB32, [3]opType{tV32}, fDPP},
 
 	// VOP2
 	V_CNDMASK_B32:        {"v_cndmask_b32", VOP2, 1, shCndmask, tB32, [3]opType{tB32, tB32}, fMod0 | fMod1 | fDPP},
@@ -1422,6 +1606,30 @@ var opTable = [...]opInfo{
 	V_MAXIMUM_F32:         {"v_maximum_f32", VOP3, 870, shNormal, tB32, [3]opType{tB32, tB32}, fMod0 | fMod1 | fClamp | fOmod | fDPP},
 	V_MINIMUM_F16:         {"v_minimum_f16", VOP3, 871, shNormal, tB32, [3]opType{tF16, tF16}, fMod0 | fMod1 | fClamp | fOmod | fDPP},
 	V_MAXIMUM_F16:         {"v_maximum_f16", VOP3, 872, shNormal, tB32, [3]opType{tF16, tF16}, fMod0 | fMod1 | fClamp | fOmod | fDPP},
+	V_MAD_U16:             {"v_mad_u16", VOP3, 577, shNormal, tB32, [3]opType{tB16, tB16, tB16}, fClamp | fDPP | fOpSel},
+	V_MAD_I16:             {"v_mad_i16", VOP3, 595, shNormal, tB32, [3]opType{tB16, tB16, tB16}, fClamp | fDPP | fOpSel},
+	V_ADD_NC_U16:          {"v_add_nc_u16", VOP3, 771, shNormal, tB32, [3]opType{tB16, tB16}, fClamp | fDPP | fOpSel},
+	V_SUB_NC_U16:          {"v_sub_nc_u16", VOP3, 772, shNormal, tB32, [3]opType{tB16, tB16}, fClamp | fDPP | fOpSel},
+	V_MUL_LO_U16:          {"v_mul_lo_u16", VOP3, 773, shNormal, tB32, [3]opType{tB16, tB16}, fDPP},
+	V_MAX_U16:             {"v_max_u16", VOP3, 777, shNormal, tB32, [3]opType{tB16, tB16}, fDPP},
+	V_MAX_I16:             {"v_max_i16", VOP3, 778, shNormal, tB32, [3]opType{tB16, tB16}, fDPP},
+	V_MIN_U16:             {"v_min_u16", VOP3, 779, shNormal, tB32, [3]opType{tB16, tB16}, fDPP},
+	V_MIN_I16:             {"v_min_i16", VOP3, 780, shNormal, tB32, [3]opType{tB16, tB16}, fDPP},
+	V_ADD_NC_I16:          {"v_add_nc_i16", VOP3, 781, shNormal, tB32, [3]opType{tB16, tB16}, fClamp | fDPP | fOpSel},
+	V_SUB_NC_I16:          {"v_sub_nc_i16", VOP3, 782, shNormal, tB32, [3]opType{tB16, tB16}, fClamp | fDPP | fOpSel},
+	V_LSHLREV_B16:         {"v_lshlrev_b16", VOP3, 824, shNormal, tB32, [3]opType{tB16, tB16}, fDPP},
+	V_LSHRREV_B16:         {"v_lshrrev_b16", VOP3, 825, shNormal, tB32, [3]opType{tB16, tB16}, fDPP},
+	V_ASHRREV_I16:         {"v_ashrrev_i16", VOP3, 826, shNormal, tB32, [3]opType{tB16, tB16}, fDPP},
+	V_S_EXP_F32:           {"v_s_exp_f32", VOP3, 640, shVSTrans, tB32, [3]opType{tB32}, fMod0 | fClamp | fOmod},
+	V_S_EXP_F16:           {"v_s_exp_f16", VOP3, 641, shVSTrans, tB32, [3]opType{tF16}, fMod0 | fClamp | fOmod},
+	V_S_LOG_F32:           {"v_s_log_f32", VOP3, 642, shVSTrans, tB32, [3]opType{tB32}, fMod0 | fClamp | fOmod},
+	V_S_LOG_F16:           {"v_s_log_f16", VOP3, 643, shVSTrans, tB32, [3]opType{tF16}, fMod0 | fClamp | fOmod},
+	V_S_RCP_F32:           {"v_s_rcp_f32", VOP3, 644, shVSTrans, tB32, [3]opType{tB32}, fMod0 | fClamp | fOmod},
+	V_S_RCP_F16:           {"v_s_rcp_f16", VOP3, 645, shVSTrans, tB32, [3]opType{tF16}, fMod0 | fClamp | fOmod},
+	V_S_RSQ_F32:           {"v_s_rsq_f32", VOP3, 646, shVSTrans, tB32, [3]opType{tB32}, fMod0 | fClamp | fOmod},
+	V_S_RSQ_F16:           {"v_s_rsq_f16", VOP3, 647, shVSTrans, tB32, [3]opType{tF16}, fMod0 | fClamp | fOmod},
+	V_S_SQRT_F32:          {"v_s_sqrt_f32", VOP3, 648, shVSTrans, tB32, [3]opType{tB32}, fMod0 | fClamp | fOmod},
+	V_S_SQRT_F16:          {"v_s_sqrt_f16", VOP3, 649, shVSTrans, tB32, [3]opType{tF16}, fMod0 | fClamp | fOmod},
 
 	// VOP3SD
 	V_DIV_SCALE_F32:  {"v_div_scale_f32", VOP3SD, 764, shCarryOut, tB32, [3]opType{tB32, tB32, tB32}, fMod0 | fMod1 | fMod2 | fNegOnly | fClamp | fOmod},
@@ -1639,4 +1847,102 @@ var opTable = [...]opInfo{
 	GLOBAL_ATOMIC_ADD_F32:       {"global_atomic_add_f32", VGLOBAL, 86, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
 	GLOBAL_ATOMIC_PK_ADD_F16:    {"global_atomic_pk_add_f16", VGLOBAL, 89, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
 	GLOBAL_ATOMIC_PK_ADD_BF16:   {"global_atomic_pk_add_bf16", VGLOBAL, 90, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+
+	// VOPD: code is the opcode of the opY field (opX uses the same numbers below 16)
+	V_DUAL_FMAC_F32:         {"v_dual_fmac_f32", VOPD, 0, shNormal, tB32, [3]opType{tB32, tV32}, 0},
+	V_DUAL_FMAAK_F32:        {"v_dual_fmaak_f32", VOPD, 1, shFmaak, tB32, [3]opType{tB32, tV32, tB32}, 0},
+	V_DUAL_FMAMK_F32:        {"v_dual_fmamk_f32", VOPD, 2, shFmamk, tB32, [3]opType{tB32, tB32, tV32}, 0},
+	V_DUAL_MUL_F32:          {"v_dual_mul_f32", VOPD, 3, shNormal, tB32, [3]opType{tB32, tV32}, 0},
+	V_DUAL_ADD_F32:          {"v_dual_add_f32", VOPD, 4, shNormal, tB32, [3]opType{tB32, tV32}, 0},
+	V_DUAL_SUB_F32:          {"v_dual_sub_f32", VOPD, 5, shNormal, tB32, [3]opType{tB32, tV32}, 0},
+	V_DUAL_SUBREV_F32:       {"v_dual_subrev_f32", VOPD, 6, shNormal, tB32, [3]opType{tB32, tV32}, 0},
+	V_DUAL_MUL_DX9_ZERO_F32: {"v_dual_mul_dx9_zero_f32", VOPD, 7, shNormal, tB32, [3]opType{tB32, tV32}, 0},
+	V_DUAL_MOV_B32:          {"v_dual_mov_b32", VOPD, 8, shNormal, tB32, [3]opType{tB32}, 0},
+	V_DUAL_CNDMASK_B32:      {"v_dual_cndmask_b32", VOPD, 9, shCndmask, tB32, [3]opType{tB32, tV32}, 0},
+	V_DUAL_MAX_NUM_F32:      {"v_dual_max_num_f32", VOPD, 10, shNormal, tB32, [3]opType{tB32, tV32}, 0},
+	V_DUAL_MIN_NUM_F32:      {"v_dual_min_num_f32", VOPD, 11, shNormal, tB32, [3]opType{tB32, tV32}, 0},
+	V_DUAL_ADD_NC_U32:       {"v_dual_add_nc_u32", VOPD, 16, shNormal, tB32, [3]opType{tB32, tV32}, 0},
+	V_DUAL_LSHLREV_B32:      {"v_dual_lshlrev_b32", VOPD, 17, shNormal, tB32, [3]opType{tB32, tV32}, 0},
+	V_DUAL_AND_B32:          {"v_dual_and_b32", VOPD, 18, shNormal, tB32, [3]opType{tB32, tV32}, 0},
+
+	// VFLAT
+	FLAT_LOAD_U8:              {"flat_load_u8", VFLAT, 16, shGLoad, tB32, [3]opType{tB64}, 0},
+	FLAT_LOAD_I8:              {"flat_load_i8", VFLAT, 17, shGLoad, tB32, [3]opType{tB64}, 0},
+	FLAT_LOAD_U16:             {"flat_load_u16", VFLAT, 18, shGLoad, tB32, [3]opType{tB64}, 0},
+	FLAT_LOAD_I16:             {"flat_load_i16", VFLAT, 19, shGLoad, tB32, [3]opType{tB64}, 0},
+	FLAT_LOAD_B32:             {"flat_load_b32", VFLAT, 20, shGLoad, tB32, [3]opType{tB64}, 0},
+	FLAT_LOAD_B64:             {"flat_load_b64", VFLAT, 21, shGLoad, tB64, [3]opType{tB64}, 0},
+	FLAT_LOAD_B96:             {"flat_load_b96", VFLAT, 22, shGLoad, tB96, [3]opType{tB64}, 0},
+	FLAT_LOAD_B128:            {"flat_load_b128", VFLAT, 23, shGLoad, tB128, [3]opType{tB64}, 0},
+	FLAT_STORE_B8:             {"flat_store_b8", VFLAT, 24, shGStore, tNone, [3]opType{tB64, tB32}, 0},
+	FLAT_STORE_B16:            {"flat_store_b16", VFLAT, 25, shGStore, tNone, [3]opType{tB64, tB32}, 0},
+	FLAT_STORE_B32:            {"flat_store_b32", VFLAT, 26, shGStore, tNone, [3]opType{tB64, tB32}, 0},
+	FLAT_STORE_B64:            {"flat_store_b64", VFLAT, 27, shGStore, tNone, [3]opType{tB64, tB64}, 0},
+	FLAT_STORE_B96:            {"flat_store_b96", VFLAT, 28, shGStore, tNone, [3]opType{tB64, tB96}, 0},
+	FLAT_STORE_B128:           {"flat_store_b128", VFLAT, 29, shGStore, tNone, [3]opType{tB64, tB128}, 0},
+	FLAT_LOAD_D16_U8:          {"flat_load_d16_u8", VFLAT, 30, shGLoad, tB32, [3]opType{tB64}, 0},
+	FLAT_LOAD_D16_I8:          {"flat_load_d16_i8", VFLAT, 31, shGLoad, tB32, [3]opType{tB64}, 0},
+	FLAT_LOAD_D16_B16:         {"flat_load_d16_b16", VFLAT, 32, shGLoad, tB32, [3]opType{tB64}, 0},
+	FLAT_LOAD_D16_HI_U8:       {"flat_load_d16_hi_u8", VFLAT, 33, shGLoad, tB32, [3]opType{tB64}, 0},
+	FLAT_LOAD_D16_HI_I8:       {"flat_load_d16_hi_i8", VFLAT, 34, shGLoad, tB32, [3]opType{tB64}, 0},
+	FLAT_LOAD_D16_HI_B16:      {"flat_load_d16_hi_b16", VFLAT, 35, shGLoad, tB32, [3]opType{tB64}, 0},
+	FLAT_STORE_D16_HI_B8:      {"flat_store_d16_hi_b8", VFLAT, 36, shGStore, tNone, [3]opType{tB64, tB32}, 0},
+	FLAT_STORE_D16_HI_B16:     {"flat_store_d16_hi_b16", VFLAT, 37, shGStore, tNone, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_SWAP_B32:      {"flat_atomic_swap_b32", VFLAT, 51, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_CMPSWAP_B32:   {"flat_atomic_cmpswap_b32", VFLAT, 52, shGAtomic, tB32, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_ADD_U32:       {"flat_atomic_add_u32", VFLAT, 53, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_SUB_U32:       {"flat_atomic_sub_u32", VFLAT, 54, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_SUB_CLAMP_U32: {"flat_atomic_sub_clamp_u32", VFLAT, 55, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_MIN_I32:       {"flat_atomic_min_i32", VFLAT, 56, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_MIN_U32:       {"flat_atomic_min_u32", VFLAT, 57, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_MAX_I32:       {"flat_atomic_max_i32", VFLAT, 58, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_MAX_U32:       {"flat_atomic_max_u32", VFLAT, 59, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_AND_B32:       {"flat_atomic_and_b32", VFLAT, 60, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_OR_B32:        {"flat_atomic_or_b32", VFLAT, 61, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_XOR_B32:       {"flat_atomic_xor_b32", VFLAT, 62, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_INC_U32:       {"flat_atomic_inc_u32", VFLAT, 63, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_DEC_U32:       {"flat_atomic_dec_u32", VFLAT, 64, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_SWAP_B64:      {"flat_atomic_swap_b64", VFLAT, 65, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_CMPSWAP_B64:   {"flat_atomic_cmpswap_b64", VFLAT, 66, shGAtomic, tB64, [3]opType{tB64, tB128}, 0},
+	FLAT_ATOMIC_ADD_U64:       {"flat_atomic_add_u64", VFLAT, 67, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_SUB_U64:       {"flat_atomic_sub_u64", VFLAT, 68, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_MIN_I64:       {"flat_atomic_min_i64", VFLAT, 69, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_MIN_U64:       {"flat_atomic_min_u64", VFLAT, 70, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_MAX_I64:       {"flat_atomic_max_i64", VFLAT, 71, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_MAX_U64:       {"flat_atomic_max_u64", VFLAT, 72, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_AND_B64:       {"flat_atomic_and_b64", VFLAT, 73, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_OR_B64:        {"flat_atomic_or_b64", VFLAT, 74, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_XOR_B64:       {"flat_atomic_xor_b64", VFLAT, 75, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_INC_U64:       {"flat_atomic_inc_u64", VFLAT, 76, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_DEC_U64:       {"flat_atomic_dec_u64", VFLAT, 77, shGAtomic, tB64, [3]opType{tB64, tB64}, 0},
+	FLAT_ATOMIC_COND_SUB_U32:  {"flat_atomic_cond_sub_u32", VFLAT, 80, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_MIN_NUM_F32:   {"flat_atomic_min_num_f32", VFLAT, 81, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_MAX_NUM_F32:   {"flat_atomic_max_num_f32", VFLAT, 82, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_ADD_F32:       {"flat_atomic_add_f32", VFLAT, 86, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_PK_ADD_F16:    {"flat_atomic_pk_add_f16", VFLAT, 89, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+	FLAT_ATOMIC_PK_ADD_BF16:   {"flat_atomic_pk_add_bf16", VFLAT, 90, shGAtomic, tB32, [3]opType{tB64, tB32}, 0},
+
+	// VSCRATCH: the address operand is a 32-bit private offset
+	SCRATCH_LOAD_U8:          {"scratch_load_u8", VSCRATCH, 16, shGLoad, tB32, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_I8:          {"scratch_load_i8", VSCRATCH, 17, shGLoad, tB32, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_U16:         {"scratch_load_u16", VSCRATCH, 18, shGLoad, tB32, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_I16:         {"scratch_load_i16", VSCRATCH, 19, shGLoad, tB32, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_B32:         {"scratch_load_b32", VSCRATCH, 20, shGLoad, tB32, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_B64:         {"scratch_load_b64", VSCRATCH, 21, shGLoad, tB64, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_B96:         {"scratch_load_b96", VSCRATCH, 22, shGLoad, tB96, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_B128:        {"scratch_load_b128", VSCRATCH, 23, shGLoad, tB128, [3]opType{tB32}, 0},
+	SCRATCH_STORE_B8:         {"scratch_store_b8", VSCRATCH, 24, shGStore, tNone, [3]opType{tB32, tB32}, 0},
+	SCRATCH_STORE_B16:        {"scratch_store_b16", VSCRATCH, 25, shGStore, tNone, [3]opType{tB32, tB32}, 0},
+	SCRATCH_STORE_B32:        {"scratch_store_b32", VSCRATCH, 26, shGStore, tNone, [3]opType{tB32, tB32}, 0},
+	SCRATCH_STORE_B64:        {"scratch_store_b64", VSCRATCH, 27, shGStore, tNone, [3]opType{tB32, tB64}, 0},
+	SCRATCH_STORE_B96:        {"scratch_store_b96", VSCRATCH, 28, shGStore, tNone, [3]opType{tB32, tB96}, 0},
+	SCRATCH_STORE_B128:       {"scratch_store_b128", VSCRATCH, 29, shGStore, tNone, [3]opType{tB32, tB128}, 0},
+	SCRATCH_LOAD_D16_U8:      {"scratch_load_d16_u8", VSCRATCH, 30, shGLoad, tB32, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_D16_I8:      {"scratch_load_d16_i8", VSCRATCH, 31, shGLoad, tB32, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_D16_B16:     {"scratch_load_d16_b16", VSCRATCH, 32, shGLoad, tB32, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_D16_HI_U8:   {"scratch_load_d16_hi_u8", VSCRATCH, 33, shGLoad, tB32, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_D16_HI_I8:   {"scratch_load_d16_hi_i8", VSCRATCH, 34, shGLoad, tB32, [3]opType{tB32}, 0},
+	SCRATCH_LOAD_D16_HI_B16:  {"scratch_load_d16_hi_b16", VSCRATCH, 35, shGLoad, tB32, [3]opType{tB32}, 0},
+	SCRATCH_STORE_D16_HI_B8:  {"scratch_store_d16_hi_b8", VSCRATCH, 36, shGStore, tNone, [3]opType{tB32, tB32}, 0},
+	SCRATCH_STORE_D16_HI_B16: {"scratch_store_d16_hi_b16", VSCRATCH, 37, shGStore, tNone, [3]opType{tB32, tB32}, 0},
 }

@@ -57,6 +57,7 @@ const (
 	tB256         // 8 registers
 	tB512         // 16 registers
 	tLane         // lane select: SGPR, m0 or an inline constant (readlane/writelane)
+	tB16          // 16-bit integer: integer inline constants, f16 inline floats, 16-bit literal
 )
 
 // regs returns the number of 32-bit registers an operand of type t covers.
@@ -97,6 +98,7 @@ const (
 	shFmamk                      // v_fmamk dst, src0, K, vsrc1
 	shFmaak                      // v_fmaak dst, src0, vsrc1, K
 	shSwap                       // v_swap_b32 vdst, vsrc (both written)
+	shVSTrans                    // v_s_rcp_f32 sdst, ssrc: a VOP3 transcendental writing an SGPR
 
 	// SOPK
 	shSOPK      // sdst, simm16
@@ -135,6 +137,9 @@ const (
 	shGStore  // vaddr, vdata, saddr|off [offset]
 	shGAtomic // [vdst,] vaddr, vdata, saddr|off [offset] (vdst with th:TH_ATOMIC_RETURN)
 	shGCache  // no operands, scope only
+	// VFLAT uses shGLoad, shGStore and shGAtomic with a VGPR pair address
+	// and no saddr operand; VSCRATCH uses them with "vaddr|off, saddr|off"
+	// (a 32-bit private offset in a VGPR and/or an SGPR).
 )
 
 // opFlags lists what an instruction accepts beyond its operands.
@@ -149,6 +154,7 @@ const (
 	fDPP                         // DPP16 and DPP8, in the e32 and (if any) e64 forms
 	fNoE64                       // VOP1/VOP2 instruction without a VOP3 form
 	fNegOnly                     // VOP3SD: neg but no abs (sdst takes the abs bits)
+	fOpSel                       // VOP3 op_sel: 16-bit sources and destination in high halves
 )
 
 // opInfo is one row of the instruction table.

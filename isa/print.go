@@ -70,8 +70,10 @@ func (p *printer) inst() {
 		p.valu()
 	case DS:
 		p.ds()
-	case VGLOBAL:
+	case VGLOBAL, VFLAT, VSCRATCH:
 		p.vglobal()
+	case VOPD:
+		p.vopd()
 	}
 }
 
@@ -466,6 +468,11 @@ func (p *printer) valu() {
 		if in.OpSel&3 != 0 {
 			p.str(" op_sel:" + bitList(in.OpSel, 2))
 		}
+	case info.flags&fOpSel != 0 && in.Enc == VOP3:
+		if in.OpSel != 0 {
+			// Sources in order, then the destination (bit 3).
+			p.str(" op_sel:" + bitList(in.OpSel&(1<<uint(n)-1)|in.OpSel>>3&1<<uint(n), n+1))
+		}
 	}
 	if in.Clamp {
 		p.str(" clamp")
@@ -635,9 +642,32 @@ func (p *printer) vglobal() {
 		p.opnd(in.Src[0].String())
 		p.opnd(in.Src[1].String())
 	}
-	p.opnd(in.SAddr.String())
+	if in.Enc != VFLAT {
+		p.opnd(in.SAddr.String())
+	}
 	if in.Offset != 0 {
 		p.str(" offset:" + strconv.Itoa(int(in.Offset)))
 	}
 	p.cachePolicy(kind)
+}
+
+// vopd prints "v_dual_X operands :: v_dual_Y operands"; inst() has
+// already written X's mnemonic.
+func (p *printer) vopd() {
+	in := p.in
+	p.vopdHalf(opTable[in.Op].shape, in.Dst, &in.Src, opTable[in.Op].nsrc())
+	p.str(" :: " + opTable[in.Y.Op].name)
+	p.first = true
+	p.vopdHalf(opTable[in.Y.Op].shape, in.Y.Dst, &in.Y.Src, opTable[in.Y.Op].nsrc())
+}
+
+func (p *printer) vopdHalf(sh shape, dst Operand, src *[3]Operand, n int) {
+	p.opnd(dst.String())
+	for i := 0; i < n; i++ {
+		if (sh == shFmamk && i == 1) || (sh == shFmaak && i == 2) {
+			p.opnd(hex(uint64(src[i].Value)))
+			continue
+		}
+		p.opnd(src[i].format(tB32))
+	}
 }

@@ -71,6 +71,21 @@ func sweepLines(wave64 bool) []string {
 				continue
 			}
 			sweepGlobal(info, add)
+		case VFLAT:
+			if wave64 {
+				continue
+			}
+			sweepFlat(info, add)
+		case VSCRATCH:
+			if wave64 {
+				continue
+			}
+			sweepScratch(info, add)
+		case VOPD:
+			if wave64 {
+				continue
+			}
+			sweepVOPD(info, add)
 		default:
 			sweepVALU(info, add, wave64, mask, maskS, maskS2)
 		}
@@ -98,6 +113,8 @@ func literalsFor(t opType) []string {
 		return []string{"0", "-5", "0.5", "-4.0", "1.5", "0x12345678", "0x3ff00000"}
 	case tPF16:
 		return []string{"0", "-7", "0.5", "1.0", "0x3c00", "1.5", "0x3e00", "0x12345678"}
+	case tB16:
+		return []string{"0", "64", "-16", "-1", "0.5", "-2.0", "0.15915494", "0x3800", "0x1234", "-100", "0xffff", "0x41"}
 	}
 	return nil
 }
@@ -409,6 +426,19 @@ func sweepVALU(info *opInfo, add addFn, wave64 bool, mask, maskS, maskS2 string)
 		add("%s v5, v1", n)
 		add("%s v255, v0", n)
 		return
+	case shVSTrans:
+		if wave64 {
+			return
+		}
+		for _, src := range append([]string{"s2", "vcc_hi", "m0", "exec_lo", "null", "ttmp9"}, literalsFor(info.src[0])...) {
+			add("%s s5, %s", n, src)
+		}
+		add("%s vcc_lo, s2", n)
+		add("%s ttmp3, -s2", n)
+		add("%s s5, |s2| clamp", n)
+		add("%s s5, -|s2| mul:2", n)
+		add("%s s5, s2 div:2", n)
+		return
 	case shFmamk, shFmaak:
 		if wave64 {
 			return
@@ -571,6 +601,24 @@ func sweepVALU(info *opInfo, add addFn, wave64 bool, mask, maskS, maskS2 string)
 		emit("", false, srcs, " div:2")
 		emit("", false, srcs, " clamp div:2")
 	}
+	if info.flags&fOpSel != 0 {
+		for _, sel := range []string{"[1,0,0]", "[0,1,0]", "[0,0,1]", "[1,1,1]"} {
+			if nsrc == 3 {
+				sel = sel[:len(sel)-1] + ",0]"
+			}
+			emit("", false, srcs, " op_sel:"+sel)
+		}
+		if nsrc == 3 {
+			emit("", false, srcs, " op_sel:[0,0,1,1]")
+		}
+		if info.flags&fClamp != 0 {
+			sel := " op_sel:[1,0,1]"
+			if nsrc == 3 {
+				sel = " op_sel:[1,0,0,1]"
+			}
+			emit("", false, srcs, sel+" clamp")
+		}
+	}
 	if info.enc == VOP3P {
 		full := strings.Repeat("1,", nsrc)
 		full = "[" + full[:len(full)-1] + "]"
@@ -624,4 +672,91 @@ func sweepVALU(info *opInfo, add addFn, wave64 bool, mask, maskS, maskS2 string)
 			emit("", false, vs, " clamp row_shr:3")
 		}
 	}
+}
+
+func sweepFlat(info *opInfo, add addFn) {
+	n := info.name
+	switch info.shape {
+	case shGLoad:
+		d := vregText(10, info.dst)
+		add("%s %s, v[4:5]", n, d)
+		add("%s %s, v[4:5] offset:16", n, d)
+		add("%s %s, v[4:5] offset:-16", n, d)
+		add("%s %s, v[254:255] offset:8388607", n, d)
+		add("%s %s, v[4:5] offset:-8388608 th:TH_LOAD_NT", n, d)
+		add("%s %s, v[4:5] th:TH_LOAD_NT_HT scope:SCOPE_DEV", n, d)
+		add("%s %s, v[4:5] th:TH_LOAD_BYPASS scope:SCOPE_SYS", n, d)
+	case shGStore:
+		d := vregText(6, info.src[1])
+		add("%s v[4:5], %s", n, d)
+		add("%s v[4:5], %s offset:64", n, d)
+		add("%s v[4:5], %s offset:-4 th:TH_STORE_NT", n, d)
+		add("%s v[4:5], %s th:TH_STORE_BYPASS scope:SCOPE_SYS", n, d)
+	case shGAtomic:
+		d := vregText(6, info.src[1])
+		r := vregText(10, info.dst)
+		add("%s v[4:5], %s", n, d)
+		add("%s v[4:5], %s offset:32", n, d)
+		add("%s %s, v[4:5], %s th:TH_ATOMIC_RETURN", n, r, d)
+		add("%s %s, v[4:5], %s offset:-8 th:TH_ATOMIC_RETURN scope:SCOPE_DEV", n, r, d)
+		add("%s v[4:5], %s th:TH_ATOMIC_NT scope:SCOPE_SYS", n, d)
+	}
+}
+
+func sweepScratch(info *opInfo, add addFn) {
+	n := info.name
+	switch info.shape {
+	case shGLoad:
+		d := vregText(10, info.dst)
+		add("%s %s, v1, off", n, d)
+		add("%s %s, off, s2", n, d)
+		add("%s %s, v1, s2 offset:16", n, d)
+		add("%s %s, off, off offset:-16", n, d)
+		add("%s %s, off, off", n, d)
+		add("%s %s, off, s32 offset:8388607", n, d)
+		add("%s %s, v255, vcc_lo offset:-8388608", n, d)
+		add("%s %s, off, m0 th:TH_LOAD_NT", n, d)
+		add("%s %s, v1, ttmp5 scope:SCOPE_SYS", n, d)
+	case shGStore:
+		d := vregText(6, info.src[1])
+		add("%s v1, %s, off", n, d)
+		add("%s off, %s, s3 offset:-4", n, d)
+		add("%s v1, %s, s33 offset:64 th:TH_STORE_NT", n, d)
+		add("%s off, %s, off", n, d)
+		add("%s off, %s, off offset:4 th:TH_STORE_BYPASS scope:SCOPE_SYS", n, d)
+	}
+}
+
+// sweepVOPD pairs the operation with partners in both slots.
+func sweepVOPD(info *opInfo, add addFn) {
+	// text returns the operation's operands with its destination, src0
+	// and vsrc1 drawn from the given registers (K for fmamk/fmaak).
+	text := func(in *opInfo, dst, src0, vsrc1, k string) string {
+		switch in.shape {
+		case shFmamk:
+			return fmt.Sprintf("%s %s, %s, %s, %s", in.name, dst, src0, k, vsrc1)
+		case shFmaak:
+			return fmt.Sprintf("%s %s, %s, %s, %s", in.name, dst, src0, vsrc1, k)
+		}
+		if in.nsrc() == 1 {
+			return fmt.Sprintf("%s %s, %s", in.name, dst, src0)
+		}
+		return fmt.Sprintf("%s %s, %s, %s", in.name, dst, src0, vsrc1)
+	}
+	mov := &opTable[V_DUAL_MOV_B32]
+	add_ := &opTable[V_DUAL_ADD_NC_U32]
+	k := "0x40490fdb"
+	if info.code < 16 {
+		add("%s :: %s", text(info, "v0", "v1", "v2", k), text(mov, "v3", "v6", "v7", k))
+		add("%s :: %s", text(info, "v5", "s1", "v6", k), text(add_, "v10", "5", "v11", k))
+		add("%s :: %s", text(info, "v255", "0.5", "v3", k), text(mov, "v254", "v2", "", k))
+		add("%s :: %s", text(info, "v8", "ttmp9", "v12", k), text(mov, "v9", "v13", "", k))
+		add("%s :: %s", text(info, "v1", "vcc_lo", "v0", "1.5"), text(mov, "v2", "-1", "", k))
+		add("%s :: %s", text(info, "v4", "0x12345678", "v0", "0x12345678"), text(mov, "v7", "v5", "", k))
+		add("%s :: %s", text(info, "v4", "v1", "v0", k), text(mov, "v7", k, "", k))
+	}
+	add("%s :: %s", text(mov, "v0", "v1", "", k), text(info, "v3", "v2", "v7", k))
+	add("%s :: %s", text(mov, "v6", "s10", "", k), text(info, "v1", "s10", "v4", k))
+	add("%s :: %s", text(mov, "v3", "v9", "", k), text(info, "v2", "64", "v255", k))
+	add("%s :: %s", text(mov, "v11", "0.15915494", "", k), text(info, "v12", "null", "v8", k))
 }
