@@ -48,6 +48,18 @@ const valueAlign = 256
 // scalar caches so the next dispatch reads what they wrote from L2.
 const barrierGCR = pm4.GCR_GLV_INV | pm4.GCR_GLK_INV
 
+// barrierPackets is the barrier as dwords, built once with the pm4
+// builder: every barrier in every IB is these same words.
+var barrierPackets = func() []uint32 {
+	b := pm4.NewBuilder(make([]uint32, 16))
+	b.CSPartialFlush()
+	b.AcquireMemAll(barrierGCR)
+	if b.Err() != nil {
+		panic(b.Err())
+	}
+	return b.Words()
+}()
+
 // startGCR invalidates every per-CU cache once before the first dispatch:
 // the CPU has just written code, weights and inputs.
 const startGCR = pm4.GCR_GLI_INV_ALL | pm4.GCR_GLK_INV | pm4.GCR_GLV_INV
@@ -110,6 +122,7 @@ type lowering struct {
 	exe     *Executable
 	b       pm4.Builder
 	kernels map[string]*kernelInfo
+	last    *kernelInfo // the kernel of the previous dispatch
 	inputs  map[*ir.Value]int
 	// Byte ranges dispatched since the last barrier, for barrier planning.
 	written, read rangeSet
@@ -191,7 +204,11 @@ func (l *lowering) reloc(dword int, kind RelocKind, buf int, off uint64) {
 // kernel returns what the lowering needs of a library kernel, checking the
 // first time it is used that its descriptor agrees with its ABI.
 func (l *lowering) kernel(n *ir.Node, name string) (*kernelInfo, error) {
+	if l.last != nil && l.last.abi.Name == name {
+		return l.last, nil
+	}
 	if k, ok := l.kernels[name]; ok {
+		l.last = k
 		return k, nil
 	}
 	abi := kernels.LookupABI(name)
@@ -208,6 +225,7 @@ func (l *lowering) kernel(n *ir.Node, name string) (*kernelInfo, error) {
 	}
 	k := &kernelInfo{abi: abi, code: code, rsrc2: code.Rsrc2 | (code.LDSBytes+511)/512<<15}
 	l.kernels[name] = k
+	l.last = k
 	return k, nil
 }
 
@@ -248,8 +266,7 @@ func (l *lowering) dispatch(n *ir.Node, ln *launch) error {
 	}
 	first := l.b.Written()
 	if l.written.overlapsAny(rd) || l.written.overlapsAny(wr) || l.read.overlapsAny(wr) {
-		l.b.CSPartialFlush()
-		l.b.AcquireMemAll(barrierGCR)
+		l.b.Raw(barrierPackets...)
 		l.written.reset()
 		l.read.reset()
 	}
