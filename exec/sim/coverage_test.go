@@ -31,6 +31,7 @@ func TestSemantics(t *testing.T) {
 		{"vop3p", vop3pCases},
 		{"memory", memCases},
 		{"control", controlCases},
+		{"llvm_ops", llvmOpCases},
 	}
 	var all []*scase
 	ranAll := true

@@ -56,6 +56,8 @@ type scase struct {
 	wantMem func(mem []byte) error
 	// wantErr, when set, expects the run to fail with an error containing it.
 	wantErr string
+	// priv is each work-item's private segment size (Launch.PrivateBytes).
+	priv uint32
 	// twoWaves runs a workgroup of two wave32 waves (64 threads): thread t
 	// reads and writes lane t of the layout, the scalars stored last are
 	// wave 1's.
@@ -151,6 +153,9 @@ func runCases(t *testing.T, cases []*scase) {
 			}
 			for _, in := range insts {
 				c.ops = append(c.ops, in.Op)
+				if in.Enc == isa.VOPD {
+					c.ops = append(c.ops, in.Y.Op)
+				}
 			}
 			runCase(t, g, c, testCodeVA+syms[fmt.Sprintf("case%d", i)])
 		}
@@ -193,7 +198,7 @@ func runCase(t *testing.T, g *GPU, c *scase, entry uint64) {
 		vgprs = 63
 	}
 	l := Launch{Entry: entry, Rsrc1: vgprs | mode<<12, Rsrc2: 128 << 15, UserSGPRs: []uint32{lo32(testInVA), uint32(testInVA >> 32), lo32(testOutVA), uint32(testOutVA >> 32)},
-		Groups: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Wave32: !c.w64}
+		Groups: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Wave32: !c.w64, PrivateBytes: c.priv}
 	if c.w64 || c.twoWaves {
 		l.Block[0] = 64
 	}

@@ -60,6 +60,7 @@ type inst struct {
 	sdst   operand
 	txt    string
 	dppTab *[64]int8 // DPP lane mapping, for instructions with a DPP word
+	dual   [2]*inst  // a VOPD pair's X and Y operations
 }
 
 // text is the instruction's disassembly, made on first use.
@@ -121,10 +122,13 @@ func predecode(op isa.Inst, pc uint64, w64 bool) (*inst, string) {
 	if int(op.Op) >= len(semTable) || semTable[op.Op] == nil {
 		return nil, "the interpreter has no semantics for it"
 	}
+	if op.Enc == isa.VOPD {
+		return predecodeVOPD(op, pc, w64)
+	}
 	s := semTable[op.Op]
 	in := &inst{op: op, x: s.exec, sem: s, pc: pc, next: pc + uint64(op.Size)}
 	switch {
-	case op.Enc.IsVALU(), op.Enc == isa.DS, op.Enc == isa.VGLOBAL:
+	case op.Enc.IsVALU(), op.Enc == isa.DS, op.Enc.IsVMEM():
 		in.vector = true
 	}
 	if op.DPP != isa.NoDPP {

@@ -32,6 +32,10 @@ type Launch struct {
 	// Wave32 selects 32-lane waves (COMPUTE_DISPATCH_INITIATOR.CS_W32_EN);
 	// otherwise waves have 64 lanes.
 	Wave32 bool
+	// PrivateBytes is each work-item's private (scratch) segment, which
+	// scratch_* and private-aperture flat_* instructions address (0: none;
+	// at most 128 KiB).
+	PrivateBytes uint32
 }
 
 // Hardware limits checked at launch.
@@ -92,6 +96,7 @@ type dispatch struct {
 	w64  bool
 	// lanes per wave, VGPRs per wave, LDS bytes per workgroup.
 	width, nvgpr, ldsBytes int
+	privBytes              uint32 // private segment bytes per work-item
 	mode                   uint32 // RSRC1 FLOAT_MODE [19:12]
 	tidig                  uint32
 	sets                   *accessSets // nil when hazards are off
@@ -140,11 +145,14 @@ func (g *GPU) newDispatch(l *Launch, site Site) (*dispatch, error) {
 	if lds > maxLDSBytes {
 		return nil, bad("RSRC2.LDS_SIZE requests %d bytes of LDS; gfx1201 gives a workgroup at most %d", lds, maxLDSBytes)
 	}
+	if l.PrivateBytes > maxPrivateBytes {
+		return nil, bad("private segment of %d bytes per work-item; the emulator allows %d", l.PrivateBytes, maxPrivateBytes)
+	}
 	if r2.TIDIGCompCnt > 2 {
 		return nil, bad("RSRC2.TIDIG_COMP_CNT is %d; 0, 1 and 2 are defined", r2.TIDIGCompCnt)
 	}
 	d := &dispatch{g: g, l: l, site: site, w64: !l.Wave32, width: 32, mode: mode, tidig: r2.TIDIGCompCnt,
-		ldsBytes: lds, budget: g.cfg.MaxInstructions}
+		ldsBytes: lds, budget: g.cfg.MaxInstructions, privBytes: l.PrivateBytes}
 	granule := 8
 	if d.w64 {
 		d.width, granule = 64, 4
@@ -334,6 +342,7 @@ func (d *dispatch) initWave(w *wave, wg *workgroup, i int, size [3]uint32, threa
 		w.laneMask = ^uint64(0)
 	}
 	w.lds = lds
+	d.initPrivate(w)
 	w.setMode(d.mode)
 	w.s = [numSGPRCodes]uint32{}
 	copy(w.s[:], d.l.UserSGPRs)

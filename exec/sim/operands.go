@@ -6,11 +6,13 @@ import (
 	"zincc/isa"
 )
 
-// Aperture sources (src_shared_base and friends): the high 32 bits of the
-// flat-address windows of LDS and scratch. The emulator has no flat
-// addressing, so these only have to be distinct and plausible; they are
-// the apertures Linux programs on gfx9 and later (gmc_v9_0.c:
-// shared_aperture_start 0x2000000000000000, private 0x1000000000000000).
+// Aperture sources (src_shared_base and friends): the flat-address
+// windows of LDS and private memory, 4 GiB each, at the addresses Linux
+// programs on gfx9 and later (gmc_v9_0.c: shared_aperture_start
+// 0x2000000000000000, private 0x1000000000000000). Read as 64 bits
+// (s_mov_b64 s[0:1], src_private_base, as LLVM does) a base is the
+// window's address, so its high word holds these constants; read as 32
+// bits the emulator gives the high word too (LLVM avoids that form).
 const (
 	sharedBaseHi  = 0x20000000
 	sharedLimitHi = 0x20000000
@@ -70,6 +72,12 @@ func (w *wave) scalar64(o *operand) uint64 {
 	case opSCC:
 		return uint64(w.scc)
 	case opSpecial:
+		switch o.reg {
+		case 235, 237: // the apertures' bases: the high word is the value
+			return uint64(w.special(o.reg)) << 32
+		case 236, 238: // their limits: the last byte of the 4 GiB window
+			return uint64(w.special(o.reg))<<32 | 0xffffffff
+		}
 		return uint64(w.special(o.reg))
 	}
 	return 0

@@ -62,6 +62,10 @@ func init() {
 	registerCrossLane()
 	registerDS()
 	registerVMEM()
+	registerVALU16()
+	registerSALU16()
+	registerVSTrans()
+	registerVOPD()
 }
 
 // opNames lists the mnemonics of the isa table in Op order.

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"strings"
+
+	"zincc/isa"
 )
 
 // Global memory (VGLOBAL). The address of a lane is the SGPR pair saddr
@@ -76,6 +78,10 @@ func xVMEM(w *wave, in *inst) {
 	}
 	var data []byte
 	var base uint64
+	if in.op.Enc == isa.VFLAT && (isAperture(lo) || isAperture(hi-1)) {
+		// Some lanes may address LDS or private memory: per lane.
+		hi = ^uint64(0)
+	}
 	if mp, f := w.d.g.mem.check(lo, hi-lo, access); f == nil && hi != ^uint64(0) {
 		data, base = mp, lo
 		if s := w.d.sets; s != nil {
@@ -101,50 +107,64 @@ func xVMEM(w *wave, in *inst) {
 			return
 		}
 	}
-	nreg := (op.bytes + 3) / 4
+	flat := in.op.Enc == isa.VFLAT
 	for mm := exec; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
 		var b []byte
-		if data != nil {
+		switch {
+		case flat && isAperture(addrs[l]):
+			if b = w.flatPrivateOrLDS(in, l, addrs[l], op.bytes); b == nil {
+				return
+			}
+		case data != nil:
 			o := addrs[l] - base
 			b = data[o : o+n]
-		} else if b = w.mem(in, l, addrs[l], n, access); b == nil {
-			return
+		default:
+			if b = w.mem(in, l, addrs[l], n, access); b == nil {
+				return
+			}
 		}
-		switch op.kind {
-		case vmLoad:
-			var v [4]uint32
-			if op.bytes < 4 {
-				x := getLE(b)
-				if op.signed {
-					x = signExtend(x, uint32(8*op.bytes))
-				}
-				v[0] = uint32(x)
-			} else {
-				for k := 0; k < nreg; k++ {
-					v[k] = binary.LittleEndian.Uint32(b[4*k:])
-				}
+		w.vmemLane(in, op, l, b)
+	}
+}
+
+// vmemLane performs lane l's part of a memory instruction on the bytes b
+// it addresses.
+func (w *wave) vmemLane(in *inst, op *vmemOp, l int, b []byte) {
+	nreg := (op.bytes + 3) / 4
+	switch op.kind {
+	case vmLoad:
+		var v [4]uint32
+		if op.bytes < 4 {
+			x := getLE(b)
+			if op.signed {
+				x = signExtend(x, uint32(8*op.bytes))
 			}
-			w.writeData(in.dst.reg, l, v[:nreg], op.d16)
-		case vmStore:
-			storeLE(b, w.readData(in.src[1].reg, l, nreg, op.d16))
-		case vmAtomic:
-			wide := op.bytes == 8
-			d0 := w.reg64(in.src[1].reg, l, wide)
-			var d1 uint64
-			if in.src[1].n >= 2 && !wide || in.src[1].n >= 4 {
-				// cmpswap: the data tuple is {src, cmp}
-				k := uint16(1)
-				if wide {
-					k = 2
-				}
-				d1 = w.reg64(in.src[1].reg+k, l, wide)
+			v[0] = uint32(x)
+		} else {
+			for k := 0; k < nreg; k++ {
+				v[k] = binary.LittleEndian.Uint32(b[4*k:])
 			}
-			old := getLE(b)
-			putLE(b, op.fn(old, d0, d1))
-			if in.dst.kind == opVGPR {
-				w.setReg64(in.dst.reg, l, old, wide)
+		}
+		w.writeData(in.dst.reg, l, v[:nreg], op.d16)
+	case vmStore:
+		storeLE(b, w.readData(in.src[1].reg, l, nreg, op.d16))
+	case vmAtomic:
+		wide := op.bytes == 8
+		d0 := w.reg64(in.src[1].reg, l, wide)
+		var d1 uint64
+		if in.src[1].n >= 2 && !wide || in.src[1].n >= 4 {
+			// cmpswap: the data tuple is {src, cmp}
+			k := uint16(1)
+			if wide {
+				k = 2
 			}
+			d1 = w.reg64(in.src[1].reg+k, l, wide)
+		}
+		old := getLE(b)
+		putLE(b, op.fn(old, d0, d1))
+		if in.dst.kind == opVGPR {
+			w.setReg64(in.dst.reg, l, old, wide)
 		}
 	}
 }
@@ -174,10 +194,20 @@ func recordRuns(s *accessSets, access Access, addrs *[64]uint64, exec, n uint64)
 func registerVMEM() {
 	add := func(name string, op vmemOp) {
 		vmemOps = append(vmemOps, op)
-		def(name, &semantics{exec: xVMEM, aux: len(vmemOps) - 1, setup: func(in *inst) string {
+		setup := func(in *inst) string {
 			in.src[2] = resolve(in.op.SAddr, cB32, false, false)
 			return ""
-		}})
+		}
+		def(name, &semantics{exec: xVMEM, aux: len(vmemOps) - 1, setup: setup})
+		// The flat form addresses global memory the same way (a VGPR
+		// pair), or LDS and private memory through their apertures; the
+		// scratch form addresses the work-item's private memory.
+		if flat := "flat_" + strings.TrimPrefix(name, "global_"); flat != name {
+			def(flat, &semantics{exec: xVMEM, aux: len(vmemOps) - 1, setup: setup})
+		}
+		if op.kind != vmAtomic {
+			def("scratch_"+strings.TrimPrefix(name, "global_"), &semantics{exec: xScratch, aux: len(vmemOps) - 1, setup: setup})
+		}
 	}
 	for _, v := range []struct {
 		sfx   string

@@ -55,6 +55,12 @@ type wave struct {
 	wg                     *workgroup
 	prog                   *program
 	lds                    []byte
+	ldsSpill               [16]byte // what a flat access past the LDS allocation reads
+	// priv holds the lanes' private segments, lane l at
+	// [l*privStride, (l+1)*privStride); privUsed bounds the bytes any lane
+	// has touched since they were last cleared.
+	priv                 []byte
+	privUsed, privStride int
 	tmp                    [4][64]uint32 // operand scratch
 	tmp64                  [3][64]uint64
 	res                    [64]uint32
