@@ -61,10 +61,10 @@ type wave struct {
 	// has touched since they were last cleared.
 	priv                 []byte
 	privUsed, privStride int
-	tmp                    [4][64]uint32 // operand scratch
-	tmp64                  [3][64]uint64
-	res                    [64]uint32
-	res64                  [64]uint64
+	tmp                  [4][64]uint32 // operand scratch
+	tmp64                [3][64]uint64
+	res                  [64]uint32
+	res64                [64]uint64
 }
 
 // setMode installs a MODE value: denorm handling for f32 ([5:4]) and
