@@ -76,7 +76,7 @@ func llvmAssemble(t testing.TB, src string, wave64 bool) ([]byte, map[string]uin
 func numbered(src string) string {
 	var b strings.Builder
 	for i, l := range strings.Split(src, "\n") {
-		b.WriteString(strings.Repeat(" ", 4-len(itoa(i+1))))
+		b.WriteString(strings.Repeat(" ", max(0, 5-len(itoa(i+1)))))
 		b.WriteString(itoa(i + 1))
 		b.WriteString("  ")
 		b.WriteString(l)

@@ -349,9 +349,23 @@ func vopdCases(rng *rand.Rand) []*scase {
 	}
 	c.vtol = func(r, _ int, got, want uint32) bool { return r == 0 && sameF32(got, want) }
 	cases = append(cases, c)
-	// Y reading X's destination is refused rather than guessed.
-	c = newCase("vopd dependent pair", "v_dual_mov_b32 v1, v2 :: v_dual_mov_b32 v4, v1", false, rng)
-	c.wantErr = "reads the X operation's destination"
+	// Both operations read their sources first: Y sees X's destination
+	// before X writes it (LLVM pairs such instructions).
+	c = newCase("vopd Y reads X's destination", "v_dual_mov_b32 v1, v2 :: v_dual_add_nc_u32 v4, v1, v7", false, rng)
+	for l := 0; l < 32; l++ {
+		if c.active(l) {
+			c.want.v[0][l] = c.in.v[1][l]
+			c.want.v[3][l] = c.in.v[0][l] + c.in.v[6][l]
+		}
+	}
+	cases = append(cases, c)
+	c = newCase("vopd X reads Y's destination", "v_dual_mov_b32 v1, v4 :: v_dual_mov_b32 v4, v2", false, rng)
+	for l := 0; l < 32; l++ {
+		if c.active(l) {
+			c.want.v[0][l] = c.in.v[3][l]
+			c.want.v[3][l] = c.in.v[1][l]
+		}
+	}
 	cases = append(cases, c)
 	return cases
 }

@@ -5,9 +5,12 @@ import "zincc/isa"
 // Dual-issue (VOPD) instructions run as their two VALU operations, X
 // then Y, each with the semantics of the VOP1/VOP2 instruction it names
 // (v_dual_add_f32 is v_add_f32, v_dual_cndmask_b32 reads vcc_lo, ...).
-// Both operations of a pair read their sources before either writes on
-// hardware; running them in order is the same as long as Y does not read
-// X's destination, which LLVM never pairs and the emulator refuses.
+// Both operations of a pair read their sources before either writes: LLVM
+// pairs, for example, "v_dual_cndmask_b32 v9, ... :: v_dual_add_nc_u32
+// v18, v9, v20" where Y must see v9's old value. The emulator runs X,
+// then Y with X's destination holding its old value again, then puts X's
+// result back (the two destinations always differ: one is even, the
+// other odd).
 
 // vopdEquivalent maps each v_dual_* operation to its single-issue form.
 var vopdEquivalent = map[string]string{
@@ -48,15 +51,15 @@ func predecodeVOPD(op isa.Inst, pc uint64, w64 bool) (*inst, string) {
 	if msg != "" {
 		return nil, msg
 	}
-	for _, s := range y.src {
-		if s.kind == opVGPR && s.reg == x.dst.reg {
-			return nil, "the Y operation reads the X operation's destination (not modelled)"
-		}
-	}
 	if x.dst.reg == y.dst.reg {
 		return nil, "both operations write the same VGPR"
 	}
 	in := &inst{op: op, x: xVOPD, sem: semTable[op.Op], pc: pc, next: pc + uint64(op.Size), vector: true, dual: [2]*inst{x, y}}
+	for _, s := range y.src {
+		if s.kind == opVGPR && s.reg == x.dst.reg {
+			in.x = xVOPDDependent
+		}
+	}
 	in.vmax = max(x.vmax, y.vmax)
 	return in, ""
 }
@@ -67,4 +70,20 @@ func xVOPD(w *wave, in *inst) {
 	if w.state == waveRunning {
 		y.x(w, y)
 	}
+}
+
+// xVOPDDependent runs a pair whose Y operation reads X's destination.
+func xVOPDDependent(w *wave, in *inst) {
+	x, y := in.dual[0], in.dual[1]
+	row := w.row(x.dst.reg)
+	var old, newX [64]uint32
+	copy(old[:], row)
+	x.x(w, x)
+	if w.state != waveRunning {
+		return
+	}
+	copy(newX[:], row)
+	copy(row, old[:])
+	y.x(w, y)
+	copy(row, newX[:])
 }
