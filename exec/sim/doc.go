@@ -149,7 +149,10 @@
 // by 2^-64 (2^-128) otherwise in lanes whose VCC bit is set — the
 // published pseudocode says 2^32 (2^64), which cannot undo v_div_scale;
 // this reading makes LLVM's IEEE division sequence exact, which the tests
-// check (quotients that overflow come out NaN from that sequence).
+// check; v_div_fixup turns a NaN estimate of a quotient of finite,
+// non-zero operands into ±infinity (the sequence's intermediates overflow
+// for FLT_MAX / denormal; LLVM's code expects infinity, the published
+// pseudocode would pass the NaN through).
 //
 // Memory: global accesses use saddr + zero-extended VGPR or a VGPR pair,
 // plus the 24-bit signed offset, and may be misaligned; lanes run in

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 
+	"zincc/isa"
 	"zincc/pm4"
 )
 
@@ -37,6 +38,9 @@ type Config struct {
 	MaxIBDepth int
 	// MaxWarnings caps the hazards kept in Stats.Warnings (0: the default).
 	MaxWarnings int
+	// CountOps makes every submission count the instructions it executes
+	// by mnemonic (Stats.Ops); coverage tests use it.
+	CountOps bool
 	// Interrupt, if set, is called when a RELEASE_MEM asks for an
 	// interrupt (INT_SEL != 0), after its data is written; ctxID is the
 	// packet's INT_CTXID. A fake driver uses it to signal fences.
@@ -217,6 +221,9 @@ type Stats struct {
 	Warnings []*HazardError
 	// PerDispatch describes each dispatch in order.
 	PerDispatch []DispatchStats
+	// Ops counts executed instructions by mnemonic (both operations of a
+	// VOPD pair), when Config.CountOps is set.
+	Ops map[isa.Op]uint64
 }
 
 // DispatchStats describes one dispatch.

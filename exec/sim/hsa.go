@@ -109,6 +109,11 @@ type KernelDispatch struct {
 	// DynamicStackBytes is added to the private segment of kernels with a
 	// dynamic stack (0: DefaultDynamicStackBytes).
 	DynamicStackBytes uint32
+	// MinPrivateBytes raises every work-item's private segment to at least
+	// this size, as a runtime's stack-size setting does (HIP's
+	// hipLimitStackSize). LLVM 19 does not flag recursion as a dynamic
+	// stack: a recursive kernel needs room its descriptor does not state.
+	MinPrivateBytes uint32
 }
 
 // LoadedCodeObject is a code object relocated for, and mapped at, an
@@ -225,6 +230,7 @@ func (lc *LoadedCodeObject) prepare(k *KernelInfo, kd *KernelDispatch) (*Launch,
 		}
 		priv += uint64(stack)
 	}
+	priv = max(priv, uint64(kd.MinPrivateBytes))
 	if priv > maxPrivateBytes {
 		return nil, nil, fmt.Errorf("private segment of %d bytes per work-item (the emulator allows %d)", priv, maxPrivateBytes)
 	}

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 
+	"zincc/isa"
 	"zincc/pm4"
 )
 
@@ -71,6 +72,14 @@ func (g *GPU) launch(l *Launch, ref DispatchRef, site Site, st *Stats, c *cp) er
 	ds.Waves, ds.Instructions, ds.LaneInstructions = d.waves, d.insts, d.lanes
 	g.clock += d.insts
 	st.add(ds)
+	if d.ops != nil {
+		if st.Ops == nil {
+			st.Ops = map[isa.Op]uint64{}
+		}
+		for op, n := range d.ops {
+			st.Ops[op] += n
+		}
+	}
 	if runErr != nil {
 		g.hz.free = append(g.hz.free, d.sets)
 		return runErr
@@ -103,6 +112,7 @@ type dispatch struct {
 	budget                 uint64
 	// statistics
 	waves, insts, lanes uint64
+	ops                 map[isa.Op]uint64 // executed instructions by mnemonic (Config.CountOps)
 	wg                  workgroup // the workgroup being run (reused)
 }
 
@@ -169,7 +179,18 @@ func (g *GPU) newDispatch(l *Launch, site Site) (*dispatch, error) {
 	if g.hz.mode != HazardOff {
 		d.sets = g.hz.newSets()
 	}
+	if g.cfg.CountOps {
+		d.ops = map[isa.Op]uint64{}
+	}
 	return d, nil
+}
+
+// count records an executed instruction for Stats.Ops.
+func (d *dispatch) count(in *inst) {
+	d.ops[in.op.Op]++
+	if in.op.Enc == isa.VOPD {
+		d.ops[in.op.Y.Op]++
+	}
 }
 
 // runSafe runs the dispatch and turns a panic (an emulator bug: no input

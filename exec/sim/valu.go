@@ -770,9 +770,13 @@ func divScale(s0, s1, s2 float64, e1, e2 int, denorm1, quotDenorm, rcpDenorm boo
 	case denorm1:
 		d = math.Ldexp(s0, scale)
 	case rcpDenorm && quotDenorm:
+		// The published pseudocode scales the denominator up here, which
+		// overflows it (it is above 2^126); scaling it down makes the
+		// reciprocal normal and the quotient estimate 2^64 larger, which
+		// v_div_fmas undoes: LLVM's sequence is then exact (1/FLT_MAX).
 		vcc = true
 		if s0 == s1 {
-			d = math.Ldexp(s0, scale)
+			d = math.Ldexp(s0, -scale)
 		}
 	case rcpDenorm:
 		d = math.Ldexp(s0, -scale)
@@ -824,7 +828,7 @@ func xDivScale(w *wave, in *inst) {
 			den32 := func(v uint32) bool { return v>>23&0xff == 0 && v&0x7fffff != 0 }
 			q := f32(c[l]) / f32(b[l])
 			rd := 1 / y
-			rdDen := rd != 0 && math.Abs(rd) < 0x1p-1022
+			rdDen := rd != 0 && math.Abs(rd) < 0x1p-126
 			d, v := divScale(x, y, z, e1, e2, den32(b[l]), den32(u32f(q)), rdDen, 96, 64, 23)
 			switch {
 			case math.IsNaN(d) && !isNaN32(a[l]):
@@ -846,7 +850,8 @@ func xDivScale(w *wave, in *inst) {
 }
 
 // divFixup follows V_DIV_FIXUP: special cases of N/D (S2/S1), else S0
-// with the quotient's sign.
+// with the quotient's sign; a NaN S0 with finite non-zero operands is an
+// overflow (f32, f64).
 func divFixup32(a, b, c uint32) uint32 {
 	sign := (b ^ c) & 0x80000000
 	ab, ac := b&0x7fffffff, c&0x7fffffff
@@ -865,6 +870,13 @@ func divFixup32(a, b, c uint32) uint32 {
 		return sign // underflow
 	case b>>23&0xff == 0xff:
 		return sign | 0x7f800000 // overflow
+	case isNaN32(a):
+		// A quotient of finite non-zero operands is never NaN: the
+		// estimate became one because the division sequence's
+		// intermediates overflowed (FLT_MAX / a denormal). LLVM's IEEE
+		// division relies on an infinite result here; the published
+		// pseudocode passes S0 through.
+		return sign | 0x7f800000
 	}
 	return sign | a&0x7fffffff
 }
@@ -907,6 +919,8 @@ func divFixup64(a, b, c uint64) uint64 {
 		return sign
 	case b>>52&0x7ff == 0x7ff:
 		return sign | inf
+	case isNaN64(a):
+		return sign | inf // overflowed intermediates, as for f32
 	}
 	return sign | a&^s
 }

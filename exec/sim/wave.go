@@ -160,6 +160,9 @@ func (w *wave) run() {
 			w.dirty = in.vmax
 		}
 		d.insts++
+		if d.ops != nil {
+			d.count(in)
+		}
 		if in.vector {
 			d.lanes += uint64(bits.OnesCount64(w.exec()))
 		} else {
