@@ -113,7 +113,7 @@ type dispatch struct {
 	// statistics
 	waves, insts, lanes uint64
 	ops                 map[isa.Op]uint64 // executed instructions by mnemonic (Config.CountOps)
-	wg                  workgroup // the workgroup being run (reused)
+	wg                  workgroup         // the workgroup being run (reused)
 }
 
 func (g *GPU) newDispatch(l *Launch, site Site) (*dispatch, error) {

@@ -95,8 +95,8 @@ func minNum(x, y float32, isMax bool) []float32 {
 	return []float32{y}
 }
 
-func sNaN16(h f16) bool        { return isNaN16(h) && h&0x200 == 0 }
-func sNaN64(x float64) bool     { return math.IsNaN(x) && math.Float64bits(x)&(1<<51) == 0 }
+func sNaN16(h f16) bool     { return isNaN16(h) && h&0x200 == 0 }
+func sNaN64(x float64) bool { return math.IsNaN(x) && math.Float64bits(x)&(1<<51) == 0 }
 
 // minimum is llvm.minimum/maximum: NaN if either is NaN, -0 < +0.
 func minimum(x, y float32, isMax bool) float32 {
@@ -127,7 +127,9 @@ func checkF32Arith(r *run) {
 	c := &checker{t: r.t, what: "f32_arith"}
 	for i := 0; i < n; i++ {
 		x, y := xs[i], ys[i]
-		at := func(k int) string { return fmt.Sprintf("element %d (a=%#x b=%#x) result %d", i, f32bits(x), f32bits(y), k) }
+		at := func(k int) string {
+			return fmt.Sprintf("element %d (a=%#x b=%#x) result %d", i, f32bits(x), f32bits(y), k)
+		}
 		got := func(k int) float32 { return getF32(out, 12*i+k) }
 		for k, w := range []float32{x + y, x - y, x * y} {
 			if !same32(got(k), w) {

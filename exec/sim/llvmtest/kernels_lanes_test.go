@@ -181,8 +181,8 @@ func checkSwizzle(r *run) {
 	for l := 0; l < w; l++ {
 		want := []uint32{
 			swizzle(x, l, 0x041f), swizzle(x, l, 0x1c1f), swizzle(x, l, 0x005c), swizzle(x, l, 0x0df0), swizzle(x, l, 0x801b),
-			x[(l*7+3)%w],     // bpermute: pull from lane (l*7+3) mod W
-			x[(l-5+w)%w],     // permute: lane l+5 received lane l's value
+			x[(l*7+3)%w], // bpermute: pull from lane (l*7+3) mod W
+			x[(l-5+w)%w], // permute: lane l+5 received lane l's value
 			x[addr[l]/4%uint32(w)],
 		}
 		for k, v := range want {
