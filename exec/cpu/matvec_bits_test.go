@@ -122,6 +122,23 @@ var xModes = []func(rng *rand.Rand, n int) []float32{
 		}
 		return x
 	},
+	manyNaNs,
+}
+
+// manyNaNs is an xMode: a quarter of the values are NaNs with random
+// signs and payloads (quiet and signalling) and a few are infinities, so
+// that NaNs meet NaNs in every chain of additions.
+func manyNaNs(rng *rand.Rand, n int) []float32 {
+	x := randVector(rng, n, 8)
+	for i := range x {
+		switch rng.IntN(16) {
+		case 0, 1, 2, 3:
+			x[i] = math.Float32frombits(0x7F800001 | rng.Uint32()&0x807FFFFF)
+		case 4:
+			x[i] = float32(math.Inf(1 - 2*rng.IntN(2)))
+		}
+	}
+	return x
 }
 
 // randFiniteF32 returns a float32 with random bits that is not an infinity

@@ -1,0 +1,105 @@
+package cpu
+
+import (
+	"encoding/binary"
+	"math"
+	"unsafe"
+)
+
+// f16Fold is the power of two folded out of binary16 weights by dotF16:
+// it reads each weight's bits shifted into a float64's fields, which is
+// the weight times 2^-1008, and multiplies x by 2^f16XScale beforehand and
+// the row's sum by 2^(1008-f16XScale) afterwards. 895 keeps the largest
+// float32 (< 2^128) finite in float64, and every product of a binary16
+// and a float32 value, scaled by 2^-113, stays far from float64's
+// subnormal range (>= 2^-286) and from overflow; so every rounding
+// happens exactly as it would on unscaled values and the result is
+// bit-identical to Σ f16(w_i)·x_i computed plainly.
+const (
+	f16XScale   = 895
+	f16SumScale = 1008 - f16XScale
+)
+
+// f16ExpOnes has the lowest exponent bit of each of four binary16 lanes
+// in a uint64, f16ExpMask their exponent fields and f16Signs their sign
+// bits: adding f16ExpOnes to u&f16ExpMask carries into a lane's sign bit
+// only when the lane's exponent is 31 (an infinity or a NaN).
+const (
+	f16ExpMask = 0x7C007C007C007C00
+	f16ExpOnes = 0x0400040004000400
+	f16Signs   = 0x8000800080008000
+)
+
+// dotF16 returns Σ w[i]·x[i] for a row of little-endian binary16 weights,
+// with the same accumulator order as dotF32; xs is x·2^f16XScale. It
+// reports false for rows holding an infinity or NaN (found by a per-lane
+// carry test while reading), which the caller recomputes with
+// dotF16Special.
+//
+// The loop reads eight weights (two words) per step; the four
+// accumulators still take the elements i ≡ 0..3 (mod 4) in increasing i.
+func dotF16(w []byte, xs []float64) (float64, bool) {
+	n := len(xs)
+	w = w[:2*n]
+	var a0, a1, a2, a3 float64
+	var special uint64
+	ws, xq := quadsF16(w, xs)
+	for q := range xq {
+		u := binary.LittleEndian.Uint64(ws[q][:])
+		xp := &xq[q]
+		special |= u&f16ExpMask + f16ExpOnes
+		h := int64(u) >> 32
+		a0 += f16Lane(int64(int16(u))<<42) * xp[0]
+		a1 += f16Lane(int64(int32(u))<<26) * xp[1]
+		a2 += f16Lane(int64(int16(h))<<42) * xp[2]
+		a3 += f16Lane(h<<26) * xp[3]
+	}
+	i := 4 * len(xq)
+	for ; i < n; i++ {
+		u := uint64(binary.LittleEndian.Uint16(w[2*i:]))
+		special |= u&0x7C00 + 0x0400
+		a0 += f16Bits(u<<48) * xs[i]
+	}
+	return ((a0 + a1) + (a2 + a3)) * 0x1p113, special&f16Signs == 0
+}
+
+// quadsF16 views the leading multiple of four binary16 weights of w and
+// values of xs as groups of four (8 bytes, 4 float64s), of equal count.
+// Indexing the groups with one loop counter spares the bounds checks and
+// pointer arithmetic that slicing w and xs at every step costs.
+func quadsF16(w []byte, xs []float64) ([][8]byte, [][4]float64) {
+	n := min(len(w)/8, len(xs)/4)
+	if n == 0 {
+		return nil, nil
+	}
+	return unsafe.Slice((*[8]byte)(unsafe.Pointer(unsafe.SliceData(w))), n),
+		unsafe.Slice((*[4]float64)(unsafe.Pointer(unsafe.SliceData(xs))), n)
+}
+
+// f16Lane returns the float64 whose bits are t's sign bit and bits 56..42,
+// for t holding a binary16 value sign-extended from bit 57 (its sign
+// copied into bits 57..63) and its other fields at bits 56..42: the value
+// times 2^-1008, as f16Bits.
+func f16Lane(t int64) float64 {
+	return math.Float64frombits(uint64(t) & 0x81FFFC0000000000)
+}
+
+// f16Bits takes a binary16 value in the top 16 bits of t (lower bits are
+// ignored) and returns the float64 whose sign, exponent and fraction
+// fields hold its sign, exponent and fraction: the value times 2^-1008
+// for every finite input, subnormals and zeros included.
+func f16Bits(t uint64) float64 {
+	// The arithmetic shift moves exponent and fraction to bits 56..42 and
+	// copies the sign into bits 63..57; the mask keeps the sign at 63.
+	return math.Float64frombits(uint64(int64(t)>>6) & 0x81FFFC0000000000)
+}
+
+// f16to64 widens a binary16 value to float64 exactly. Infinities and NaNs
+// keep their sign and fraction bits.
+func f16to64(h uint16) float64 {
+	u := uint64(h)
+	if u&0x7C00 == 0x7C00 {
+		return math.Float64frombits((u&0x8000)<<48 | 0x7FF0000000000000 | (u&0x3FF)<<42)
+	}
+	return f16Bits(u<<48) * 0x1p1008
+}
