@@ -72,8 +72,8 @@ const (
 const ntAMDGPUMetadata = 32
 
 // maxImage bounds the image a code object may ask for (section sizes and
-// addresses are the file's word): 256 MiB.
-const maxImage = 256 << 20
+// addresses are the file's word): 64 MiB, far above any kernel library.
+const maxImage = 64 << 20
 
 // IsELF reports whether data starts with the ELF magic.
 func IsELF(data []byte) bool { return bytes.HasPrefix(data, []byte(elf.ELFMAG)) }
@@ -339,11 +339,13 @@ func (co *CodeObject) readNotes(f *elf.File) error {
 }
 
 // Load returns a copy of the image with every relocation applied for a
-// load at GPU address base. References to undefined symbols (library
+// load at GPU address base, its capacity rounded up to 4 KiB pages. References to undefined symbols (library
 // calls an object was not linked with) and relocation types that need a
 // GOT or a linker are errors naming the symbol.
 func (co *CodeObject) Load(base uint64) ([]byte, error) {
-	img := append([]byte(nil), co.Image...)
+	// Whole 4 KiB pages of capacity, so a loader can map img[:cap(img)].
+	img := make([]byte, len(co.Image), (len(co.Image)+4095)&^4095)
+	copy(img, co.Image)
 	var undefined []string
 	for _, r := range co.Relocs {
 		if r.Type == RAMDGPUNone {

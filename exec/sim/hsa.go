@@ -138,8 +138,7 @@ func (g *GPU) LoadCodeObject(co *CodeObject, va uint64) (*LoadedCodeObject, erro
 		return nil, fmt.Errorf("code object: the image is empty")
 	}
 	// Map whole pages, as a loader would.
-	mapped := make([]byte, (len(img)+4095)&^4095)
-	copy(mapped, img)
+	mapped := img[:cap(img)]
 	if err := g.MapBacking(va, mapped, PermRWX, "code object"); err != nil {
 		return nil, err
 	}
@@ -457,8 +456,8 @@ func packArgs(k *KernelInfo, args []Arg) ([]byte, error) {
 		}
 		ka = append(ka, b...)
 	}
-	if len(ka) > maxKernargBytes {
-		return nil, fmt.Errorf("%d bytes of arguments (the emulator allows %d)", len(ka), maxKernargBytes)
+	if len(ka) > maxKernargBytes || k.KernargSize > maxKernargBytes {
+		return nil, fmt.Errorf("kernarg segment of %d bytes (the emulator allows %d)", max(len(ka), int(k.KernargSize)), maxKernargBytes)
 	}
 	n := max(len(ka), int(k.KernargSize), 1)
 	out := make([]byte, (n+4095)&^4095)
