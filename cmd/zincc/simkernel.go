@@ -22,9 +22,11 @@ import (
 func init() {
 	register(&command{
 		name: "sim-kernel",
-		args: "[-grid x,y,z] [-block x,y,z] [-wave32|-wave64] [-lds BYTES] [-buf NAME=TYPE:N[=CONTENTS]]... [-sgpr V]... [-dump NAME]... [-json] kernel.s|kernel.bin",
-		summary: "run one gfx1201 kernel (.s, or raw code bytes) on the emulated GPU and print its buffers; " +
-			"buffers are passed as 64-bit addresses in s0.., then the -sgpr values",
+		args: "[-kernel NAME] [-grid x,y,z | -global x,y,z] [-block x,y,z] [-wave32|-wave64] [-lds BYTES] [-buf NAME=TYPE:N[=CONTENTS]]... " +
+			"[-arg u32:V|i32:V|f32:V]... [-sgpr V]... [-dump NAME]... [-json] kernel.o|kernel.s|kernel.bin",
+		summary: "run one gfx1201 kernel on the emulated GPU and print its buffers: an AMDHSA code object (ELF from llc, clang or " +
+			"llvm-mc) is launched as the HSA ABI says, its explicit arguments the -buf pointers and -arg values in command-line " +
+			"order; a .s file or raw code gets the buffers as 64-bit addresses in s0.., then the -sgpr values",
 		run: runSimKernel,
 	})
 }
@@ -34,6 +36,33 @@ type listFlag []string
 
 func (l *listFlag) String() string     { return strings.Join(*l, " ") }
 func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// orderedFlag collects a repeatable flag into its own list and records
+// its place among the kernel arguments (-buf and -arg interleave in
+// command-line order).
+type orderedFlag struct {
+	list  *listFlag
+	order *[]skArgRef
+	isBuf bool
+}
+
+// skArgRef is one kernel argument as written: the i-th -buf or -arg.
+type skArgRef struct {
+	isBuf bool
+	index int
+}
+
+func (o orderedFlag) String() string {
+	if o.list == nil {
+		return ""
+	}
+	return o.list.String()
+}
+
+func (o orderedFlag) Set(v string) error {
+	*o.order = append(*o.order, skArgRef{isBuf: o.isBuf, index: len(*o.list)})
+	return o.list.Set(v)
+}
 
 // Addresses sim-kernel maps things at: code, then each buffer on its own
 // 64 KiB-aligned slot with an unmapped gap after it, so running off the
@@ -325,8 +354,13 @@ func runSimKernel(e *env, args []string) int {
 	budget := fs.Uint64("budget", sim.DefaultMaxInstructions, "instruction budget of the dispatch (a hang is reported past it)")
 	floatMode := fs.Int("float-mode", -1, "FLOAT_MODE byte (RSRC1[19:12]); default the descriptor's, else 0xf0 (round to nearest even, denormals kept)")
 	asJSON := fs.Bool("json", false, "print statistics and buffers as JSON")
-	var bufs, sgprs, dumps listFlag
-	fs.Var(&bufs, "buf", "a buffer NAME=TYPE:N[=CONTENTS]; TYPE f32, f16, u32, i32 or bytes; CONTENTS zeros, random(SEED), file(PATH) or v1,v2,... (repeatable)")
+	global := fs.String("global", "", "code objects: work-items along x,y,z (the HSA grid size; the last workgroups may be partial) instead of -grid")
+	stack := fs.Uint("stack", 0, "code objects: private bytes per work-item for a dynamic stack and the least any kernel gets (default: 16384 for kernels with a dynamic stack)")
+	dispatchID := fs.Uint64("dispatch-id", 0, "code objects: the dispatch id the kernel reads")
+	var bufs, sgprs, dumps, kargs listFlag
+	var order []skArgRef
+	fs.Var(orderedFlag{&bufs, &order, true}, "buf", "a buffer NAME=TYPE:N[=CONTENTS]; TYPE f32, f16, u32, i32 or bytes; CONTENTS zeros, random(SEED), file(PATH) or v1,v2,... (repeatable)")
+	fs.Var(orderedFlag{&kargs, &order, false}, "arg", "code objects: a by-value kernel argument u32:V, i32:V or f32:V, in order with the -buf pointers (repeatable)")
 	fs.Var(&sgprs, "sgpr", "a scalar argument after the buffer addresses: V, u32:V, i32:V or f32:V (repeatable)")
 	fs.Var(&dumps, "dump", "print only this buffer (repeatable; default all)")
 	pos, status := parseFlags(fs, args)
@@ -361,6 +395,39 @@ func runSimKernel(e *env, args []string) int {
 		}
 		buffers = append(buffers, b)
 	}
+	var src []byte
+	if path == "-" {
+		path = "<stdin>"
+		src, err = io.ReadAll(e.stdin)
+	} else {
+		src, err = os.ReadFile(path)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", err)
+		return exitInput
+	}
+	if isa.IsELF(src) {
+		o := &skELFOptions{path: path, kernel: *kernel, grid: *grid, global: *global, block: *block, wave32: *wave32, wave64: *wave64,
+			gridSet: flagSet(fs, "grid"), budget: *budget, stack: uint32(*stack), dispatchID: *dispatchID, asJSON: *asJSON,
+			buffers: buffers, kargs: kargs, order: order, dumps: dumps}
+		switch {
+		case len(sgprs) > 0:
+			return usage("-sgpr is for .s and raw kernels; a code object's arguments are -buf and -arg")
+		case *lds >= 0:
+			return usage("-lds: a code object's descriptor sets its LDS size")
+		case *floatMode >= 0:
+			return usage("-float-mode: a code object's descriptor sets its float mode")
+		case *stack > 1<<20:
+			return usage("-stack %d: at most 1048576 bytes", *stack)
+		}
+		return runSimKernelELF(e, o, src)
+	}
+	if len(kargs) > 0 {
+		return usage("-arg is for code objects (ELF); .s and raw kernels take -sgpr")
+	}
+	if *global != "" {
+		return usage("-global is for code objects (ELF); .s and raw kernels take -grid")
+	}
 	var scalars []uint32
 	for _, s := range sgprs {
 		v, err := parseSGPR(s)
@@ -380,18 +447,6 @@ func runSimKernel(e *env, args []string) int {
 	}
 	if n := 2*len(buffers) + len(scalars); n > pm4.NumUserData {
 		return usage("%d buffers and %d scalars need %d user SGPRs; there are %d", len(buffers), len(scalars), n, pm4.NumUserData)
-	}
-
-	var src []byte
-	if path == "-" {
-		path = "<stdin>"
-		src, err = io.ReadAll(e.stdin)
-	} else {
-		src, err = os.ReadFile(path)
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", err)
-		return exitInput
 	}
 	k, err := loadKernel(path, src, *kernel, *wave32, *wave64)
 	if err != nil {
@@ -468,6 +523,12 @@ func runSimKernel(e *env, args []string) int {
 		Groups: groups, Block: threads, Wave32: !w64}
 	st, runErr := g.Dispatch(launch)
 
+	return reportSimKernel(e, k, groups, threads, width, st, buffers, dumps, *asJSON, runErr)
+}
+
+// reportSimKernel prints the run's statistics and buffers (all, or the
+// -dump ones) as text or JSON, and the error if there was one.
+func reportSimKernel(e *env, k *skKernel, groups, threads [3]uint32, width uint32, st sim.Stats, buffers []*skBuffer, dumps []string, asJSON bool, runErr error) int {
 	shown := buffers
 	if len(dumps) > 0 {
 		shown = nil
@@ -479,7 +540,7 @@ func runSimKernel(e *env, args []string) int {
 			}
 		}
 	}
-	if *asJSON {
+	if asJSON {
 		writeSimKernelJSON(e, k, groups, threads, width, st, shown, runErr)
 	} else {
 		fmt.Fprintf(e.stdout, "kernel %s (wave%d): grid %dx%dx%d, block %dx%dx%d: %d workgroups, %d waves, %d instructions, %d lane-instructions\n",
