@@ -287,7 +287,13 @@ func (b *builder) salu() *posError {
 		if o.kind == pkReg && o.reg.Kind == OpndVGPR {
 			return errAt(o.tok, "invalid operand for instruction: scalar instructions cannot read VGPRs")
 		}
-		s, err := b.source(o, info.src[i])
+		var s Operand
+		var err *posError
+		if (info.shape == shFmamk && i == 1) || (info.shape == shFmaak && i == 2) {
+			s, err = b.kConst(o, tB32) // s_fmamk/s_fmaak's K: always a literal
+		} else {
+			s, err = b.source(o, info.src[i])
+		}
 		if err != nil {
 			return err
 		}

@@ -324,6 +324,12 @@ func (d *decoder) sop2(in *Inst, w uint32) error {
 	if in.Src[1], ok = d.src(uint16(w>>8&0xff), info.src[1]); !ok {
 		return d.fail(4, "bad SOP2 source")
 	}
+	switch info.shape {
+	case shFmaak: // D = S0 * S1 + K
+		in.Src[2] = Operand{Kind: OpndLiteral}
+	case shFmamk: // D = S0 * K + S1: the K goes to Src[1]
+		in.Src[2], in.Src[1] = in.Src[1], Operand{Kind: OpndLiteral}
+	}
 	return d.finishLiteral(in, 4)
 }
 

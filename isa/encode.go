@@ -29,8 +29,12 @@ func (in *Inst) encode(buf *[16]byte) (int, error) {
 	case SOP1:
 		w[0] = 0x17D<<23 | uint32(in.Dst.Code()&0x7f)<<16 | uint32(info.code)<<8 | uint32(in.Src[0].Code()&0xff)
 	case SOP2:
+		ssrc1 := in.Src[1]
+		if info.shape == shFmamk {
+			ssrc1 = in.Src[2]
+		}
 		w[0] = 0x2<<30 | uint32(info.code)<<23 | uint32(in.Dst.Code()&0x7f)<<16 |
-			uint32(in.Src[1].Code()&0xff)<<8 | uint32(in.Src[0].Code()&0xff)
+			uint32(ssrc1.Code()&0xff)<<8 | uint32(in.Src[0].Code()&0xff)
 	case SOPK:
 		var sdst uint16
 		if info.shape == shSetreg {

@@ -113,6 +113,10 @@ func (p *printer) salu() {
 		p.opnd(in.Dst.format(info.dst))
 	}
 	for i := 0; i < info.nsrc(); i++ {
+		if (info.shape == shFmamk && i == 1) || (info.shape == shFmaak && i == 2) {
+			p.opnd(hex(uint64(in.Src[i].Value)))
+			continue
+		}
 		p.opnd(in.Src[i].format(info.src[i]))
 	}
 }

@@ -121,6 +121,20 @@ func literalsFor(t opType) []string {
 
 func sweepSALU(info *opInfo, add addFn) {
 	n := info.name
+	switch info.shape {
+	case shFmamk:
+		for _, l := range []string{"s5, s8, 0x40000000, s9", "s5, 2.0, 0x40000000, s9", "s5, s8, 1.5, exec_lo", "s5, -1, 0x1234, s9",
+			"vcc_lo, m0, 7, ttmp3", "s5, 0x12345678, 0x12345678, s9", "s5, s8, 0x12345678, 0x12345678", "null, s8, 0.5, s9"} {
+			add("%s %s", n, l)
+		}
+		return
+	case shFmaak:
+		for _, l := range []string{"s5, s8, s9, 0x40000000", "s5, 0.5, s9, 0x3f000000", "s5, s8, 0x40000000, 0x40000000",
+			"s5, 1.0, s9, 1.5", "s5, vcc_lo, m0, 7", "s5, 0x12345678, s9, 0x12345678", "ttmp5, exec_hi, s9, -2.0"} {
+			add("%s %s", n, l)
+		}
+		return
+	}
 	var ops []string
 	if info.dst != tNone {
 		ops = append(ops, sregText(4, info.dst))

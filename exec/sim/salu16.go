@@ -38,6 +38,11 @@ func registerSALU16() {
 	sf2("s_minimum_f16", func(a, b uint32) uint32 { return uint32(fmt16.minimum(uint64(a), uint64(b))) })
 	sf2("s_maximum_f16", func(a, b uint32) uint32 { return uint32(fmt16.maximum(uint64(a), uint64(b))) })
 	def("s_fmac_f16", &semantics{exec: xSFmac16, src: [3]cls{cB32, cB32}, dst: cB32})
+	// s_fmamk_f32 and s_fmaak_f32 (normalised by package isa to
+	// S0 * S1 + S2 with the constant in its place) round once.
+	for _, n := range []string{"s_fmaak_f32", "s_fmamk_f32"} {
+		def(n, &semantics{exec: xSFma32, src: [3]cls{cB32, cB32, cB32}, dst: cB32})
+	}
 
 	sf1 := func(name string, f func(uint32) uint32) {
 		def(name, &semantics{exec: xSALU, dst: cB32, src: [3]cls{cB32}, s2: func(w *wave, a, _ uint64) (uint64, int) {
@@ -66,6 +71,19 @@ func registerSALU16() {
 			return 0, sb(p.f(f16to64(in16(w, a)), f16to64(in16(w, b))))
 		}})
 	}
+}
+
+// xSFma32 is s_fmaak_f32 / s_fmamk_f32: D = S0 * S1 + S2 in f32.
+func xSFma32(w *wave, in *inst) {
+	a, b, c := w.scalar32(&in.src[0]), w.scalar32(&in.src[1]), w.scalar32(&in.src[2])
+	if w.ftz32In {
+		a, b, c = flush32(a), flush32(b), flush32(c)
+	}
+	r := fma32(a, b, c)
+	if w.ftz32Out {
+		r = flush32(r)
+	}
+	w.swrite(&in.dst, cB32, uint64(r))
 }
 
 // xSFmac16 is s_fmac_f16: D.f16 = S0.f16 * S1.f16 + D.f16, rounded once.

@@ -67,6 +67,34 @@ func valu16Cases(rng *rand.Rand) []*scase {
 			ref: u2(func(_, b uint32) uint32 { return lo16(0x3800 + b) })},
 		{name: "v_max_i16", n: 2, gen: f3(gI), h16: true, asm: "v_max_i16 v1, -5, v3",
 			ref: u2(func(_, b uint32) uint32 { return lo16(uint32(max(-5, i16(b)))) })},
+		// conversions: integers to f16 round to nearest even; f16 to
+		// integers truncate and saturate, NaN giving 0
+		{name: "v_cvt_f16_i16", n: 1, gen: f3(gI), h16: true, ref: u1(func(a uint32) uint32 { return tround16(float64(int16(a)), false) })},
+		{name: "v_cvt_f16_u16", n: 1, gen: f3(gI), h16: true, ref: u1(func(a uint32) uint32 { return tround16(float64(uint16(a)), false) })},
+		{name: "v_cvt_i16_f16", n: 1, gen: f3(gH), h16: true, ref: u1(func(a uint32) uint32 {
+			x := tf16(a)
+			switch {
+			case math.IsNaN(x):
+				return 0
+			case x >= 32767:
+				return 0x7fff
+			case x <= -32768:
+				return 0x8000
+			}
+			return lo16(uint32(int32(math.Trunc(x))))
+		})},
+		{name: "v_cvt_u16_f16", n: 1, gen: f3(gH), h16: true, ref: u1(func(a uint32) uint32 {
+			x := tf16(a)
+			switch {
+			case math.IsNaN(x) || x <= 0:
+				return 0
+			case x >= 65535:
+				return 0xffff
+			}
+			return uint32(math.Trunc(x))
+		})},
+		{name: "v_cvt_i32_i16", n: 1, gen: f3(gI), ref: u1(func(a uint32) uint32 { return uint32(i16(a)) })},
+		{name: "v_cvt_u32_u16", n: 1, gen: f3(gI), ref: u1(lo16)},
 	}
 	var cases []*scase
 	for _, op := range ops {
@@ -205,6 +233,26 @@ func salu16Cases(rng *rand.Rand) []*scase {
 		c.want = c.in
 		c.want.s[1] = tfma16(c.in.s[2], c.in.s[3], c.in.s[1]) & 0xffff
 		cases = append(cases, c)
+	}
+	for i := 0; i < 24; i++ {
+		// K is the literal; the other two are SGPRs (s_fmamk: S0 * K + S1)
+		const k = 0x40490fdb
+		ak := newCase("s_fmaak_f32", "s_fmaak_f32 s5, s6, s7, 0x40490fdb", false, rng)
+		mk := newCase("s_fmamk_f32", "s_fmamk_f32 s5, s6, 0x40490fdb, s7", false, rng)
+		for _, c := range []*scase{ak, mk} {
+			c.in.s[2], c.in.s[3] = genF32(rng), genF32(rng)
+			for tnan32(c.in.s[2]) || tnan32(c.in.s[3]) {
+				c.in.s[2], c.in.s[3] = genF32(rng), genF32(rng)
+			}
+			c.want = c.in
+		}
+		ak.want.s[1] = tfma32(ak.in.s[2], ak.in.s[3], k)
+		mk.want.s[1] = tfma32(mk.in.s[2], k, mk.in.s[3])
+		for _, c := range []*scase{ak, mk} {
+			if !tnan32(c.want.s[1]) { // inf*0: the NaN's payload is not pinned down
+				cases = append(cases, c)
+			}
+		}
 	}
 	un := func(name string, gen func(*rand.Rand) uint32, ref func(a uint32) uint32) {
 		for i := 0; i < 24; i++ {

@@ -57,6 +57,22 @@ func registerVALU16() {
 		return satS(s(a)*s(b) + s(c))
 	})
 
+	// Conversions between 16-bit integers and f16 or 32-bit integers.
+	// Float-to-integer conversions truncate and saturate (NaN gives 0),
+	// as v_cvt_i32_f32 does; clamp changes nothing for them.
+	def("v_cvt_f16_i16", &semantics{exec: xV1, dst: cF16, src: [3]cls{cB16}, dpp: true, clamp: true, omod: true,
+		f1: func(a uint32) uint32 { return f16from64(float64(int16(a))) }})
+	def("v_cvt_f16_u16", &semantics{exec: xV1, dst: cF16, src: [3]cls{cB16}, dpp: true, clamp: true, omod: true,
+		f1: func(a uint32) uint32 { return f16from64(float64(uint16(a))) }})
+	def("v_cvt_i16_f16", &semantics{exec: xV1, dst: cB16, src: [3]cls{cF16}, dpp: true, clamp: true,
+		f1: func(a uint32) uint32 { return cvtI16(f16to64(a)) }})
+	def("v_cvt_u16_f16", &semantics{exec: xV1, dst: cB16, src: [3]cls{cF16}, dpp: true, clamp: true,
+		f1: func(a uint32) uint32 { return cvtU16(f16to64(a)) }})
+	def("v_cvt_i32_i16", &semantics{exec: xV1, dst: cB32, src: [3]cls{cB16}, dpp: true,
+		f1: func(a uint32) uint32 { return uint32(int32(int16(a))) }})
+	def("v_cvt_u32_u16", &semantics{exec: xV1, dst: cB32, src: [3]cls{cB16}, dpp: true,
+		f1: func(a uint32) uint32 { return a & 0xffff }})
+
 	def("v_movrels_b32", &semantics{exec: xMovrels, dst: cB32, src: [3]cls{cB32}})
 	def("v_movreld_b32", &semantics{exec: xMovreld, dst: cB32, src: [3]cls{cB32}})
 }

@@ -40,6 +40,43 @@ func floatKernels() []kernelCase {
 		{file: "f64.ll", kernel: "f64", check: checkF64},
 		{file: "uniform.ll", kernel: "uniform", check: checkUniform},
 		{file: "cl_math.cl", kernel: "cl_math", check: checkCLMath},
+		{file: "half_int.ll", kernel: "half_int", check: checkHalfInt},
+	}
+}
+
+func checkHalfInt(r *run) {
+	const n = 256
+	hs, us := make([]f16, n), make([]f16, n)
+	ns := make([]byte, 2*n)
+	for i := 0; i < n; i++ {
+		// finite halves below 32768 in magnitude, and non-negative ones
+		hs[i] = f16(r.rng.Intn(2))<<15 | f16(r.rng.Intn(30))<<10 | f16(r.rng.Intn(1024))
+		us[i] = f16(r.rng.Intn(31))<<10 | f16(r.rng.Intn(1024))
+		putU16(ns, i, uint16(genI32(r.rng)))
+	}
+	hs[0], hs[1], us[0], us[1] = 0x8000, 0x77ff, 0x7bff, 0x3bff // -0, 32752, 65504, 0.99951
+	for round, st := range [][2]float32{{1.5, -2.25}, {genFinite32(r.rng), genFinite32(r.rng)}, {3e38, 3e38}, {-0.0, 0}} {
+		s, t := st[0], st[1]
+		out := u32s(8 * n)
+		r.dispatch(grid1(n), grid1(n), sim.PointerArg(r.buf("out", out)), sim.PointerArg(r.buf("a", f16buf(hs))),
+			sim.PointerArg(r.buf("b", ns)), sim.PointerArg(r.buf("c", f16buf(us))), sim.F32Arg(s), sim.F32Arg(t))
+		c := &checker{t: r.t, what: fmt.Sprintf("half_int round %d (s=%#x t=%#x)", round, f32bits(s), f32bits(t))}
+		k := math.Float32frombits(0x3fd9999a) // 1.7 as the IR's float constant
+		for i := 0; i < n; i++ {
+			v := getU16(ns, i)
+			want := []uint32{
+				uint32(int32(int16(math.Trunc(f16Value(hs[i]))))), uint32(uint16(math.Trunc(f16Value(us[i])))),
+				uint32(f16Of(float64(int16(v)))), uint32(f16Of(float64(v))), uint32(int32(int16(v))), uint32(v),
+				f32bits(fma32(s, k, t)), f32bits(fma32(s, t, 7.5)),
+			}
+			for j, w := range want {
+				got := getU32(out, 8*i+j)
+				if j >= 6 && same32(math.Float32frombits(got), math.Float32frombits(w)) {
+					continue
+				}
+				c.eq32(fmt.Sprintf("lane %d (h=%#04x u=%#04x n=%#04x) result %d", i, hs[i], us[i], v, j), got, w)
+			}
+		}
 	}
 }
 
