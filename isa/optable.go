@@ -1135,8 +1135,8 @@ var opTable = [...]opInfo{
 	S_FMAC_F16:        {"s_fmac_f16", SOP2, 78, shNormal, tB32, [3]opType{tF16, tF16}, 0},
 	S_MINIMUM_F16:     {"s_minimum_f16", SOP2, 81, shNormal, tB32, [3]opType{tF16, tF16}, 0},
 	S_MAXIMUM_F16:     {"s_maximum_f16", SOP2, 82, shNormal, tB32, [3]opType{tF16, tF16}, 0},
-	S_FMAAK_F32: {"s_fmaak_f32", SOP2, 69, shFmaak, tB32, [3]opType{tB32, tB32, tB32}, 0},
-	S_FMAMK_F32: {"s_fmamk_f32", SOP2, 70, shFmamk, tB32, [3]opType{tB32, tB32, tB32}, 0},
+	S_FMAAK_F32:       {"s_fmaak_f32", SOP2, 69, shFmaak, tB32, [3]opType{tB32, tB32, tB32}, 0},
+	S_FMAMK_F32:       {"s_fmamk_f32", SOP2, 70, shFmamk, tB32, [3]opType{tB32, tB32, tB32}, 0},
 
 	// SOPK
 	S_MOVK_I32:         {"s_movk_i32", SOPK, 0, shSOPK, tB32, [3]opType{}, 0},
@@ -1333,12 +1333,12 @@ var opTable = [...]opInfo{
 	V_PERMLANE64_B32:      {"v_permlane64_b32", VOP1, 103, shNormal, tB32, [3]opType{tV32}, fNoE64},
 	V_MOVRELD_B32:         {"v_movreld_b32", VOP1, 66, shNormal, tB32, [3]opType{tB32}, fDPP},
 	V_MOVRELS_B32:         {"v_movrels_b32", VOP1, 67, shNormal, tB32, [3]opType{tV32}, fDPP},
-	V_CVT_F16_U16: {"v_cvt_f16_u16", VOP1, 80, shNormal, tB32, [3]opType{tB16}, fClamp | fOmod | fDPP},
-	V_CVT_F16_I16: {"v_cvt_f16_i16", VOP1, 81, shNormal, tB32, [3]opType{tB16}, fClamp | fOmod | fDPP},
-	V_CVT_U16_F16: {"v_cvt_u16_f16", VOP1, 82, shNormal, tB32, [3]opType{tF16}, fMod0 | fClamp | fOmod | fDPP},
-	V_CVT_I16_F16: {"v_cvt_i16_f16", VOP1, 83, shNormal, tB32, [3]opType{tF16}, fMod0 | fClamp | fOmod | fDPP},
-	V_CVT_I32_I16: {"v_cvt_i32_i16", VOP1, 106, shNormal, tB32, [3]opType{tB16}, fDPP},
-	V_CVT_U32_U16: {"v_cvt_u32_u16", VOP1, 107, shNormal, tB32, [3]opType{tB16}, fDPP},
+	V_CVT_F16_U16:         {"v_cvt_f16_u16", VOP1, 80, shNormal, tB32, [3]opType{tB16}, fClamp | fOmod | fDPP},
+	V_CVT_F16_I16:         {"v_cvt_f16_i16", VOP1, 81, shNormal, tB32, [3]opType{tB16}, fClamp | fOmod | fDPP},
+	V_CVT_U16_F16:         {"v_cvt_u16_f16", VOP1, 82, shNormal, tB32, [3]opType{tF16}, fMod0 | fClamp | fOmod | fDPP},
+	V_CVT_I16_F16:         {"v_cvt_i16_f16", VOP1, 83, shNormal, tB32, [3]opType{tF16}, fMod0 | fClamp | fOmod | fDPP},
+	V_CVT_I32_I16:         {"v_cvt_i32_i16", VOP1, 106, shNormal, tB32, [3]opType{tB16}, fDPP},
+	V_CVT_U32_U16:         {"v_cvt_u32_u16", VOP1, 107, shNormal, tB32, [3]opType{tB16}, fDPP},
 
 	// VOP2
 	V_CNDMASK_B32:        {"v_cndmask_b32", VOP2, 1, shCndmask, tB32, [3]opType{tB32, tB32}, fMod0 | fMod1 | fDPP},
