@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"zincc/ir"
 )
@@ -78,8 +79,9 @@ func xScale(dt ir.DType) int {
 	return 0
 }
 
-// matvecJob is the unit of work a Pool hands to a goroutine: rows r0..r1-1.
-// It travels by value, so sending one allocates nothing.
+// matvecJob is the unit of work a Pool hands to a goroutine: rows r0..r1-1,
+// or, when next is set, chunks of `chunk` rows of that range claimed from
+// *next. It travels by value, so sending one allocates nothing.
 type matvecJob struct {
 	dst      []float32
 	w        []byte
@@ -88,26 +90,30 @@ type matvecJob struct {
 	rowBytes int
 	x        []float64
 	r0, r1   int
+	next     *atomic.Int64 // rows claimed so far, counted from r0
+	chunk    int
+}
+
+// work runs the job: all of its rows, or, for a shared job, chunks
+// claimed from next until none are left.
+func (j matvecJob) work() {
+	if j.next == nil {
+		j.run()
+		return
+	}
+	for {
+		r0 := j.r0 + int(j.next.Add(int64(j.chunk))) - j.chunk
+		if r0 >= j.r1 {
+			return
+		}
+		sub := j
+		sub.r0, sub.r1 = r0, min(r0+j.chunk, j.r1)
+		sub.run()
+	}
 }
 
 func (j matvecJob) run() {
 	rb := j.rowBytes
-	switch j.dt {
-	case ir.Q4_0, ir.Q8_0:
-		var sums [quantGroup]float64
-		for r := j.r0; r < j.r1; r += quantGroup {
-			n := min(quantGroup, j.r1-r)
-			if j.dt == ir.Q4_0 {
-				dotQ4_0Rows(sums[:n], j.w[r*rb:(r+n)*rb], rb, j.x)
-			} else {
-				dotQ8_0Rows(sums[:n], j.w[r*rb:(r+n)*rb], rb, j.x)
-			}
-			for i, s := range sums[:n] {
-				j.store(r+i, s)
-			}
-		}
-		return
-	}
 	for r := j.r0; r < j.r1; r++ {
 		row := j.w[r*rb : (r+1)*rb]
 		var s float64
@@ -119,6 +125,10 @@ func (j matvecJob) run() {
 			if s, finite = dotF16(row, j.x); !finite {
 				s = dotF16Special(row, j.x)
 			}
+		case ir.Q4_0:
+			s = dotQ4_0(row, j.x)
+		case ir.Q8_0:
+			s = dotQ8_0(row, j.x)
 		}
 		j.store(r, s)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"zincc/internal/ggml"
@@ -19,7 +20,14 @@ import (
 // summation order changes roundings), huge values that overflow and cancel,
 // float32 subnormals, infinities and NaNs; column counts that are odd
 // multiples of 32 and, for f16 and f32, not multiples of 4.
+//
+// Which of two NaN operands an instruction returns depends on the operand
+// order the compiler picked for the frozen kernels; MatVec fixes the
+// order Go 1.26 picks for amd64 in an optimised build (matvec_nan.go).
+// Elsewhere (another GOARCH, the race detector's build) a NaN output only
+// has to be a NaN.
 func TestMatVecMatchesFrozen(t *testing.T) {
+	samePayloads := runtime.GOARCH == "amd64" && !raceBuild
 	rng := rand.New(rand.NewPCG(31, 32))
 	pools := []*Pool{nil, NewPool(1), NewPool(2), NewPool(3)}
 	defer func() {
@@ -57,7 +65,8 @@ func TestMatVecMatchesFrozen(t *testing.T) {
 							got := make([]float32, rows)
 							fatalIfErr(t, MatVec(p, got, w, dt, rows, cols, x))
 							for r := range got {
-								if math.Float32bits(got[r]) != math.Float32bits(want[r]) {
+								g, f := math.Float32bits(got[r]), math.Float32bits(want[r])
+								if g != f && (samePayloads || got[r] == got[r] || want[r] == want[r]) {
 									t.Fatalf("%v [%d, %d] x mode %d, row %d (weights %s), pool %d: got %g (%#08x), frozen kernel %g (%#08x)",
 										dt, rows, cols, xm, r, modes[r], pi, got[r], math.Float32bits(got[r]), want[r], math.Float32bits(want[r]))
 								}
@@ -73,6 +82,9 @@ func TestMatVecMatchesFrozen(t *testing.T) {
 		t.Fatalf("only %d outputs compared", checked)
 	}
 }
+
+// raceBuild is set by race_flag_test.go in builds with the race detector.
+var raceBuild bool
 
 // xModes make the test's input vectors.
 var xModes = []func(rng *rand.Rand, n int) []float32{

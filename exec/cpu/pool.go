@@ -1,6 +1,9 @@
 package cpu
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // Pool is a fixed set of goroutines that MatVec spreads its rows over.
 // It is created once per program run: a call hands each helper a job
@@ -16,8 +19,9 @@ type Pool struct {
 	jobs    []chan matvecJob // one per helper goroutine
 	done    chan struct{}
 
-	mu     sync.Mutex // one call at a time; guards xd and closed
+	mu     sync.Mutex // one call at a time; guards xd, next and closed
 	xd     []float64  // the current call's x, widened to float64
+	next   atomic.Int64
 	closed bool
 }
 
@@ -64,7 +68,7 @@ func (p *Pool) Close() {
 
 func (p *Pool) serve(ch chan matvecJob) {
 	for j := range ch {
-		j.run()
+		j.work()
 		p.done <- struct{}{}
 	}
 }
@@ -83,8 +87,16 @@ func (p *Pool) scratch(n int) []float64 {
 // of wake-up, about the time of a 64x1024 f32 product.
 const inlineWork = 1 << 16
 
-// parallel runs j over its rows, split into contiguous ranges over the
-// pool's goroutines. The caller must hold p.mu.
+// chunksPerWorker is how many pieces parallel cuts a call's rows into per
+// goroutine. The goroutines claim pieces until none are left, so one that
+// the scheduler (or another process on the machine) holds up does less of
+// the work instead of making the call wait for its fixed half.
+const chunksPerWorker = 8
+
+// parallel runs j over its rows on the pool's goroutines, which claim
+// contiguous chunks of rows from a shared counter. Rows are independent,
+// so the result does not depend on who computes which. The caller must
+// hold p.mu.
 func (p *Pool) parallel(j matvecJob) {
 	rows := j.r1 - j.r0
 	n := p.workers
@@ -92,22 +104,14 @@ func (p *Pool) parallel(j matvecJob) {
 		j.run()
 		return
 	}
-	per := (rows + n - 1) / n
-	sent := 0
-	for i := 1; i < n; i++ {
-		sub := j
-		sub.r0 = j.r0 + i*per
-		sub.r1 = min(j.r1, sub.r0+per)
-		if sub.r0 >= sub.r1 {
-			break
-		}
-		p.jobs[i-1] <- sub
-		sent++
+	chunk := max(16, (rows+n*chunksPerWorker-1)/(n*chunksPerWorker))
+	p.next.Store(0)
+	j.next, j.chunk = &p.next, chunk
+	for _, ch := range p.jobs {
+		ch <- j
 	}
-	own := j
-	own.r1 = j.r0 + per
-	own.run()
-	for ; sent > 0; sent-- {
+	j.work()
+	for range p.jobs {
 		<-p.done
 	}
 }
