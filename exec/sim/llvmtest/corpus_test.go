@@ -21,6 +21,10 @@ type kernelCase struct {
 	// waves lists the wave sizes the kernel is meaningful for (default
 	// both).
 	waves []int
+	// cov4 also compiles the kernel for code object version 4, where the
+	// workgroup size comes from the dispatch packet and the hidden
+	// arguments are laid out differently.
+	cov4 bool
 	// check builds the inputs, dispatches and compares with the Go
 	// reference.
 	check func(r *run)
@@ -40,12 +44,14 @@ func corpus() []kernelCase {
 func (k *kernelCase) variants() []variant {
 	var out []variant
 	for _, v := range allVariants {
-		if len(k.waves) == 0 {
-			out = append(out, v)
-			continue
-		}
+		ok := len(k.waves) == 0
 		for _, w := range k.waves {
-			if w == v.wave {
+			ok = ok || w == v.wave
+		}
+		if ok {
+			out = append(out, v)
+			if k.cov4 {
+				v.cov = 4
 				out = append(out, v)
 			}
 		}

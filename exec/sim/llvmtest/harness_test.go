@@ -28,11 +28,18 @@ const corpusDir = "../../../testdata/llvm"
 type variant struct {
 	opt  int // 0 or 2
 	wave int // 32 or 64
+	cov  int // code object version: 0 for LLVM 19's default (5), or 4
 }
 
-func (v variant) String() string { return fmt.Sprintf("O%d/w%d", v.opt, v.wave) }
+func (v variant) String() string {
+	s := fmt.Sprintf("O%d/w%d", v.opt, v.wave)
+	if v.cov != 0 {
+		s += fmt.Sprintf("/cov%d", v.cov)
+	}
+	return s
+}
 
-var allVariants = []variant{{0, 32}, {0, 64}, {2, 32}, {2, 64}}
+var allVariants = []variant{{opt: 0, wave: 32}, {opt: 0, wave: 64}, {opt: 2, wave: 32}, {opt: 2, wave: 64}}
 
 // requireTool returns the path of an external tool; it skips the test
 // when the tool is missing, or fails it when CI=true.
@@ -68,7 +75,7 @@ func compileAll(t *testing.T, files []string, variants func(file string) []varia
 	for _, f := range files {
 		for _, v := range variants(f) {
 			name := strings.TrimSuffix(f, filepath.Ext(f))
-			jobs = append(jobs, &compileJob{file: f, v: v, out: filepath.Join(dir, fmt.Sprintf("%s.O%d.w%d.o", name, v.opt, v.wave))})
+			jobs = append(jobs, &compileJob{file: f, v: v, out: filepath.Join(dir, fmt.Sprintf("%s.O%d.w%d.cov%d.o", name, v.opt, v.wave, v.cov))})
 		}
 	}
 	work := make(chan *compileJob)
@@ -106,12 +113,18 @@ func compile(llc, clang string, j *compileJob) error {
 		if j.v.wave == 64 {
 			args = append(args, "-mattr=+wavefrontsize64")
 		}
+		if j.v.cov != 0 {
+			args = append(args, fmt.Sprintf("--amdhsa-code-object-version=%d", j.v.cov))
+		}
 	case ".cl":
 		tool = clang
 		args = []string{"-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1201", "-nogpulib",
 			fmt.Sprintf("-O%d", j.v.opt), "-c", src, "-o", j.out}
 		if j.v.wave == 64 {
 			args = append(args, "-mwavefrontsize64")
+		}
+		if j.v.cov != 0 {
+			args = append(args, fmt.Sprintf("-mcode-object-version=%d", j.v.cov))
 		}
 	default:
 		return fmt.Errorf("%s: not .ll or .cl", j.file)

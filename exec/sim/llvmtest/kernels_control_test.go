@@ -12,12 +12,12 @@ import (
 
 func controlKernels() []kernelCase {
 	return []kernelCase{
-		{file: "divergent.cl", kernel: "divergent", check: checkDivergent},
-		{file: "loops.cl", kernel: "loops", check: checkLoops},
+		{file: "divergent.cl", kernel: "divergent", check: checkDivergent, cov4: true},
+		{file: "loops.cl", kernel: "loops", check: checkLoops, cov4: true},
 		{file: "switch.ll", kernel: "switch", check: checkSwitch},
 		{file: "calls.cl", kernel: "calls", check: checkCalls},
 		{file: "lds_reduce.cl", kernel: "lds_reduce", check: checkLDSReduce},
-		{file: "transpose.cl", kernel: "transpose", check: checkTranspose},
+		{file: "transpose.cl", kernel: "transpose", check: checkTranspose, cov4: true},
 	}
 }
 
