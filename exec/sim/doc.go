@@ -15,6 +15,27 @@
 // code objects): the caller states the user SGPRs, grid, block and
 // resource words itself.
 //
+// # Code objects
+//
+// ParseCodeObject reads an AMDHSA code object (the ELF llc, clang or
+// llvm-mc -filetype=obj write for gfx1201, relocatable or linked): package
+// isa lays out its allocated sections and collects relocations, the
+// NT_AMDGPU_METADATA note (MessagePack, decoded with vmihailenco/msgpack)
+// gives each kernel's arguments. GPU.LoadCodeObject relocates and maps the
+// image (an undefined symbol, i.e. a library call the object was not
+// linked with, is an error naming it), and LoadedCodeObject.Dispatch
+// launches a kernel as the HSA ABI and ROCm's runtime do: the user SGPRs
+// the descriptor enables in their defined order (dispatch ptr, queue
+// ptr, kernarg segment ptr, dispatch id, private segment size; gfx12 has
+// no private segment buffer or flat scratch init SGPRs), a kernarg
+// segment holding the explicit arguments (checked against the metadata's
+// kinds and sizes) and the hidden ones (block counts, group sizes,
+// remainders, grid dimensions, queue pointer, apertures; zero for global
+// offsets and the runtime's buffers), an hsa_kernel_dispatch_packet_t and
+// an hsa_queue_t in memory, the HSA grid size in work-items (partial last
+// workgroups), LDS and private sizes from the descriptor (plus a stack for
+// kernels with a dynamic one).
+//
 // # Memory
 //
 // Mappings are byte slices at GPU virtual addresses (48-bit space) with
@@ -154,6 +175,12 @@
 // for FLT_MAX / denormal; LLVM's code expects infinity, the published
 // pseudocode would pass the NaN through).
 //
+// VOPD pairs run as their two VOP1/VOP2 operations, both reading their
+// sources before either writes (LLVM pairs a Y operation that reads X's
+// destination). 16-bit integer operations wrap (clamp saturates) and
+// honour op_sel; the SALU f16 and v_s_* operations write their 16-bit
+// results zero-extended (the upper half is unspecified).
+//
 // Memory: global accesses use saddr + zero-extended VGPR or a VGPR pair,
 // plus the 24-bit signed offset, and may be misaligned; lanes run in
 // increasing order, so atomics of one instruction to one address apply
@@ -163,6 +190,17 @@
 // allocation read 0 and drop writes. ds_swizzle supports the bitmask,
 // quad-permute and FFT modes (rotate mode is refused); permlane16/x16
 // ignore their op_sel bits (absent from the pseudocode).
+//
+// Private memory: every work-item owns Launch.PrivateBytes bytes, which
+// scratch_* instructions address by a 32-bit offset (SGPR + VGPR +
+// instruction offset) and flat_* instructions through the private
+// aperture; flat addresses in the shared aperture reach the workgroup's
+// LDS, others global memory. The apertures are the 4 GiB windows at
+// 0x1000000000000000 (private) and 0x2000000000000000 (shared), as Linux
+// sets them up; reading src_private_base / src_shared_base as 64 bits
+// gives those addresses (LLVM uses the high word). A private access past
+// the segment is a page fault; the hardware's interleaving of the lanes'
+// scratch is not modelled (nothing can observe it).
 //
 // Refused with an *InstructionError naming the mnemonic and PC: s_trap,
 // s_sethalt, s_setkill, s_endpgm_saved, s_sendmsghalt, s_sendmsg other
