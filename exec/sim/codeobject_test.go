@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -436,6 +439,18 @@ func FuzzCodeObject(f *testing.F) {
 	e.extraRel = []testRel{{off: 4, typ: isa.RAMDGPURel32Lo, sym: "ext", addend: 8}}
 	f.Add(e.build())
 	f.Add([]byte("\x7fELF"))
+	// Objects llc writes, when it is installed (the fuzzer needs no tool).
+	if llc, err := exec.LookPath("llc-19"); err == nil {
+		for _, k := range []string{"int_arith.ll", "dispatch.ll", "lds_widths.ll"} {
+			out := filepath.Join(f.TempDir(), k+".o")
+			cmd := exec.Command(llc, "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx1201", "-filetype=obj", filepath.Join("..", "..", "testdata", "llvm", k), "-o", out)
+			if cmd.Run() == nil {
+				if data, err := os.ReadFile(out); err == nil {
+					f.Add(data)
+				}
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		co, err := ParseCodeObject(data)
 		if err != nil {
