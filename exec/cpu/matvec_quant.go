@@ -13,10 +13,11 @@ import "zincc/internal/ggml"
 // over a block's 16 code bytes is unrolled four times.
 func dotQ4_0(w []byte, x []float64) float64 {
 	const bb, be = ggml.Q4_0BlockBytes, ggml.BlockElems
+	xbs := groups[[be]float64](x)
+	blks := groups[[bb]byte](w)[:len(xbs)]
 	var acc float64
-	for b := range len(x) / be {
-		blk := (*[bb]byte)(w[b*bb:])
-		xb := (*[be]float64)(x[b*be:])
+	for b := range xbs {
+		blk, xb := &blks[b], &xbs[b]
 		var lo, hi float64
 		// k < 13 in steps of 4 visits k = 0, 4, 8, 12 and lets the
 		// compiler prove every index below in range.
@@ -44,10 +45,11 @@ func dotQ4_0(w []byte, x []float64) float64 {
 // lookup in q8Val, and the loop over a block is unrolled eight times.
 func dotQ8_0(w []byte, x []float64) float64 {
 	const bb, be = ggml.Q8_0BlockBytes, ggml.BlockElems
+	xbs := groups[[be]float64](x)
+	blks := groups[[bb]byte](w)[:len(xbs)]
 	var acc float64
-	for b := range len(x) / be {
-		blk := (*[bb]byte)(w[b*bb:])
-		xb := (*[be]float64)(x[b*be:])
+	for b := range xbs {
+		blk, xb := &blks[b], &xbs[b]
 		var s0, s1, s2, s3 float64
 		// k = 0, 8, 16, 24.
 		for k := 0; k < 25; k += 8 {

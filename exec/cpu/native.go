@@ -20,3 +20,19 @@ func float32View(w []byte) ([]float32, bool) {
 	}
 	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(w))), len(w)/4), true
 }
+
+// groups views the leading whole groups of s as a slice of G, which must
+// be an array type of s's element type (a block of weight bytes, a run of
+// x values). Indexing weights and x group by group with one loop counter
+// spares the matvec kernels the bounds checks and pointer arithmetic that
+// slicing both at every step costs. G then has the alignment of s's
+// elements, so the view is valid wherever s is.
+func groups[G, E any](s []E) []G {
+	var g G
+	var e E
+	n := len(s) * int(unsafe.Sizeof(e)) / int(unsafe.Sizeof(g))
+	if n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*G)(unsafe.Pointer(unsafe.SliceData(s))), n)
+}
