@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"testing"
+	"zincc/isa"
 
 	"zincc/pm4"
 )
@@ -84,6 +85,21 @@ func FuzzCode(f *testing.F) {
 	f.Add(dwordBytes(copyCode), false, uint8(1))
 	f.Add(dwordBytes(copyCode), true, uint8(2))
 	f.Add([]byte{0x00, 0x00, 0xb0, 0xbf}, false, uint8(0))
+	// private memory, the flat apertures, a VOPD pair, 16-bit operations
+	if obj, err := isa.Assemble("seed.s", []byte(`
+  v_lshlrev_b32 v1, 2, v0
+  scratch_store_b32 v1, v0, off offset:8
+  scratch_load_b32 v2, off, s4 offset:4
+  s_mov_b64 s[6:7], src_private_base
+  v_dual_mov_b32 v3, v1 :: v_dual_mov_b32 v4, s7
+  flat_load_b32 v5, v[3:4]
+  s_mov_b64 s[6:7], src_shared_base
+  v_mov_b32 v4, s7
+  flat_store_b32 v[3:4], v5
+  v_add_nc_u16 v6, v5, v2 op_sel:[1,0,1]
+  s_endpgm`)); err == nil {
+		f.Add(obj.Code, false, uint8(1))
+	}
 	f.Fuzz(func(t *testing.T, code []byte, w64 bool, waves uint8) {
 		if len(code) > 4096 {
 			code = code[:4096]
@@ -95,7 +111,7 @@ func FuzzCode(f *testing.F) {
 		}
 		l := Launch{Entry: fuzzCodeVA, Rsrc1: 0x3f | 0xf0<<12, Rsrc2: 16<<15 | 2<<11,
 			UserSGPRs: []uint32{lo32(fuzzDataVA), fuzzDataVA >> 32, lo32(fuzzDataVA + 4096), fuzzDataVA >> 32},
-			Groups:    [3]uint32{2, 1, 1}, Block: [3]uint32{width * uint32(waves%4+1), 1, 1}, Wave32: !w64}
+			Groups:    [3]uint32{2, 1, 1}, Block: [3]uint32{width * uint32(waves%4+1), 1, 1}, Wave32: !w64, PrivateBytes: 256}
 		_, err := g.Dispatch(l)
 		if errors.Is(err, ErrInternal) {
 			t.Fatal(err)
