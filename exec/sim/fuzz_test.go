@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"testing"
-	"zincc/isa"
 
+	"zincc/isa"
 	"zincc/pm4"
 )
 
