@@ -170,8 +170,9 @@
 // what the hardware does: v_div_scale_f32 tests whether the reciprocal of
 // the denominator is an f32 (not f64) denormal, and when both the
 // reciprocal and the quotient are denormal it scales the denominator down
-// by 2^64 (the pseudocode's "up" overflows it); v_div_fmas scales by 2^64 (f64: 2^128) when |S2| >= 1 and
-// by 2^-64 (2^-128) otherwise in lanes whose VCC bit is set — the
+// by 2^64 (the pseudocode's "up" overflows it); v_div_fmas scales by 2^64
+// (f64: 2^128) when |S2| >= 1 and by 2^-64 (2^-128) otherwise in lanes
+// whose VCC bit is set — the
 // published pseudocode says 2^32 (2^64), which cannot undo v_div_scale;
 // this reading makes LLVM's IEEE division sequence exact, which the tests
 // check; v_div_fixup turns a NaN estimate of a quotient of finite,
