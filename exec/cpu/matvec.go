@@ -140,7 +140,7 @@ func (j *matvecJob) store(r int, s float64) {
 		// Which NaN a row ends in depends on the order in which the
 		// kernel's instructions meet NaN operands, which the compiler
 		// chooses; dotNaN fixes it (docs/numerics.md, "NaN payloads").
-		s = dotNaN(j.dt, j.w[r*j.rowBytes:(r+1)*j.rowBytes], j.x)
+		s = dotNaN(j.dt, j.w[r*j.rowBytes:(r+1)*j.rowBytes], j.x, s)
 	}
 	j.dst[r] = float32(s)
 }

@@ -19,8 +19,9 @@ import (
 // speed does not matter; values other than NaNs do not depend on operand
 // order, and a row is a NaN here exactly when it is one in the kernels.
 
-// dotNaN recomputes a row of dtype dt whose kernel sum was a NaN.
-func dotNaN(dt ir.DType, w []byte, x []float64) float64 {
+// dotNaN recomputes a row of dtype dt whose kernel sum s was a NaN. f32
+// rows keep s: their kernel is the one they always had.
+func dotNaN(dt ir.DType, w []byte, x []float64, s float64) float64 {
 	switch dt {
 	case ir.F16:
 		return dotF16Special(w, x)
@@ -29,7 +30,7 @@ func dotNaN(dt ir.DType, w []byte, x []float64) float64 {
 	case ir.Q8_0:
 		return dotQ8_0NaN(w, x)
 	}
-	return dotF32(w, x) // f32 keeps one kernel, whose NaNs are its own
+	return s
 }
 
 // quiet sets a NaN's quiet bit, as arithmetic on a signalling NaN does.
