@@ -33,50 +33,27 @@ func quiet32(x uint32) uint32 { return x | 0x00400000 }
 func quiet16(x uint32) uint32 { return x | 0x0200 }
 func quiet64(x uint64) uint64 { return x | 1<<51 }
 
-// nan32 repairs the NaN of a result r computed from a, b and c.
+// nan32, nan16 and nan64 repair the NaN of a result r computed from a,
+// b and c: a NaN result becomes the format's firstNaN of the operands.
 func nan32(r, a, b, c uint32) uint32 {
 	if !isNaN32(r) {
 		return r
 	}
-	switch {
-	case isNaN32(a):
-		return quiet32(a)
-	case isNaN32(b):
-		return quiet32(b)
-	case isNaN32(c):
-		return quiet32(c)
-	}
-	return qnan32
+	return uint32(fmt32.firstNaN(uint64(a), uint64(b), uint64(c)))
 }
 
 func nan64(r, a, b, c uint64) uint64 {
 	if !isNaN64(r) {
 		return r
 	}
-	switch {
-	case isNaN64(a):
-		return quiet64(a)
-	case isNaN64(b):
-		return quiet64(b)
-	case isNaN64(c):
-		return quiet64(c)
-	}
-	return qnan64
+	return fmt64.firstNaN(a, b, c)
 }
 
 func nan16(r, a, b, c uint32) uint32 {
 	if !isNaN16(r) {
 		return r
 	}
-	switch {
-	case isNaN16(a):
-		return quiet16(a)
-	case isNaN16(b):
-		return quiet16(b)
-	case isNaN16(c):
-		return quiet16(c)
-	}
-	return qnan16
+	return uint32(fmt16.firstNaN(uint64(a), uint64(b), uint64(c)))
 }
 
 // flush32 turns an f32 denormal into a zero of the same sign.
@@ -87,89 +64,16 @@ func flush32(x uint32) uint32 {
 	return x
 }
 
-// post32 applies VOP3 output modifiers: omod (1 ×2, 2 ×4, 3 ×0.5), then
-// clamp to [0, 1] (NaN becomes 0, as DX10 clamp defines it), then
-// output denormal flushing.
+// post32, post16 and post64 apply VOP3 output modifiers (fpfmt.post).
 func post32(x uint32, omod uint8, clamp, ftz bool) uint32 {
-	if omod != 0 && !isNaN32(x) {
-		f := f32(x)
-		switch omod {
-		case 1:
-			f *= 2
-		case 2:
-			f *= 4
-		case 3:
-			f *= 0.5
-		}
-		x = u32f(f)
-	}
-	if clamp {
-		switch {
-		case isNaN32(x), x&0x80000000 != 0:
-			x = 0
-		case f32(x) > 1:
-			x = 0x3f800000
-		}
-	}
-	if ftz {
-		x = flush32(x)
-	}
-	return x
+	return uint32(fmt32.post(uint64(x), omod, clamp, ftz))
 }
 
 func post16(x uint16, omod uint8, clamp, ftz bool) uint16 {
-	if omod != 0 && !isNaN16(uint32(x)) {
-		f := f16to64(uint32(x))
-		switch omod {
-		case 1:
-			f *= 2
-		case 2:
-			f *= 4
-		case 3:
-			f *= 0.5
-		}
-		x = uint16(f16from64(f))
-	}
-	if clamp {
-		switch {
-		case isNaN16(uint32(x)), x&0x8000 != 0:
-			x = 0
-		case f16to64(uint32(x)) > 1:
-			x = 0x3c00
-		}
-	}
-	if ftz && x&0x7c00 == 0 {
-		x &= 0x8000
-	}
-	return x
+	return uint16(fmt16.post(uint64(x), omod, clamp, ftz))
 }
 
-func post64(x uint64, omod uint8, clamp, ftz bool) uint64 {
-	if omod != 0 && !isNaN64(x) {
-		f := f64(x)
-		switch omod {
-		case 1:
-			f *= 2
-		case 2:
-			f *= 4
-		case 3:
-			f *= 0.5
-		}
-		x = u64f(f)
-	}
-	if clamp {
-		switch {
-		case isNaN64(x), x&(1<<63) != 0:
-			x = 0
-		case f64(x) > 1:
-			x = 0x3ff0000000000000
-		}
-	}
-	if ftz && x&0x7ff0000000000000 == 0 {
-		x &= 1 << 63
-	}
-	return x
-}
+func post64(x uint64, omod uint8, clamp, ftz bool) uint64 { return fmt64.post(x, omod, clamp, ftz) }
 
 // f16to64 converts f16 bits (low 16 bits of h) to float64 exactly.
 func f16to64(h uint32) float64 { return float64(ggml.F16ToF32(uint16(h))) }
@@ -291,25 +195,97 @@ func fma64(a, b, c uint64) uint64 {
 	return nan64(u64f(math.FMA(f64(a), f64(b), f64(c))), a, b, c)
 }
 
+// fpfmt describes an IEEE binary format held in the low bits of a
+// uint64 by its bit fields, so that NaN handling, output modifiers and
+// class tests are written once for f16, f32 and f64.
+type fpfmt struct {
+	sign     uint64 // the sign bit
+	exp      uint64 // the exponent field (all ones: infinity or NaN)
+	quietBit uint64 // the top fraction bit, set in a quiet NaN
+	qnan     uint64 // the default NaN
+	one      uint64 // 1.0
+	val      func(uint64) float64
+	round    func(float64) uint64 // to nearest, ties to even
+}
+
+var (
+	fmt16 = fpfmt{sign: 1 << 15, exp: 0x7c00, quietBit: 1 << 9, qnan: qnan16, one: 0x3c00,
+		val: func(x uint64) float64 { return f16to64(uint32(x)) }, round: func(x float64) uint64 { return uint64(f16from64(x)) }}
+	fmt32 = fpfmt{sign: 1 << 31, exp: 0x7f800000, quietBit: 1 << 22, qnan: qnan32, one: 0x3f800000,
+		val: func(x uint64) float64 { return float64(f32(uint32(x))) }, round: func(x float64) uint64 { return uint64(f32from64(x)) }}
+	fmt64 = fpfmt{sign: 1 << 63, exp: 0x7ff0000000000000, quietBit: 1 << 51, qnan: qnan64, one: 0x3ff0000000000000,
+		val: f64, round: u64f}
+)
+
+func (f *fpfmt) nan(x uint64) bool        { return x&(f.sign-1) > f.exp }
+func (f *fpfmt) snan(x uint64) bool       { return f.nan(x) && x&f.quietBit == 0 }
+func (f *fpfmt) quiet(x uint64) uint64    { return x | f.quietBit }
+func (f *fpfmt) fraction(x uint64) uint64 { return x & (f.quietBit<<1 - 1) }
+
+// firstNaN is the NaN result of an operation on a, b and c: the first
+// NaN operand, quieted, else the default NaN.
+func (f *fpfmt) firstNaN(a, b, c uint64) uint64 {
+	for _, x := range [3]uint64{a, b, c} {
+		if f.nan(x) {
+			return f.quiet(x)
+		}
+	}
+	return f.qnan
+}
+
+// omodScale is the factor of a VOP3 omod value: 1 ×2, 2 ×4, 3 ×0.5.
+func omodScale(omod uint8) float64 {
+	switch omod {
+	case 1:
+		return 2
+	case 2:
+		return 4
+	case 3:
+		return 0.5
+	}
+	return 1
+}
+
+// post applies VOP3 output modifiers: omod (rounded once: the scaled
+// value is exact in float64), then clamp to [0, 1] (NaN
+// becomes 0, as DX10 clamp defines it), then output denormal flushing.
+func (f *fpfmt) post(x uint64, omod uint8, clamp, ftz bool) uint64 {
+	if omod != 0 && !f.nan(x) {
+		x = f.round(f.val(x) * omodScale(omod))
+	}
+	if clamp {
+		switch {
+		case f.nan(x), x&f.sign != 0:
+			x = 0
+		case f.val(x) > 1:
+			x = f.one
+		}
+	}
+	if ftz && x&f.exp == 0 {
+		x &= f.sign
+	}
+	return x
+}
+
+// unary lifts a float64 function to the format: NaN in, NaN out
+// (quieted); the exact result is rounded once.
+func (f *fpfmt) unary(fn func(float64) float64) func(uint64) uint64 {
+	return func(a uint64) uint64 {
+		if f.nan(a) {
+			return f.quiet(a)
+		}
+		r := f.round(fn(f.val(a)))
+		if f.nan(r) {
+			return f.qnan // an invalid operation: a is no NaN
+		}
+		return r
+	}
+}
+
 // Min and max. The _num forms are IEEE 754-2019 minimumNumber and
 // maximumNumber (a NaN operand loses to a number; -0 < +0); the
 // minimum/maximum forms propagate NaN (the pcode of V_MINIMUM_F32). Both
 // are written once over float64 with the format's NaN predicates.
-
-type fpfmt struct {
-	nan, snan func(uint64) bool
-	quiet     func(uint64) uint64
-	val       func(uint64) float64
-	sign      uint64
-}
-
-var (
-	fmt32 = fpfmt{func(x uint64) bool { return isNaN32(uint32(x)) }, func(x uint64) bool { return isSNaN32(uint32(x)) },
-		func(x uint64) uint64 { return uint64(quiet32(uint32(x))) }, func(x uint64) float64 { return float64(f32(uint32(x))) }, 1 << 31}
-	fmt16 = fpfmt{func(x uint64) bool { return isNaN16(uint32(x)) }, func(x uint64) bool { return isSNaN16(uint32(x)) },
-		func(x uint64) uint64 { return uint64(quiet16(uint32(x))) }, func(x uint64) float64 { return f16to64(uint32(x)) }, 1 << 15}
-	fmt64 = fpfmt{isNaN64, isSNaN64, quiet64, f64, 1 << 63}
-)
 
 // less orders a before b with -0 < +0.
 func (f *fpfmt) less(a, b uint64) bool {
@@ -398,80 +374,29 @@ func (f *fpfmt) med3Num(a, b, c uint64) uint64 {
 
 // class implements V_CMP_CLASS: bit k of mask selects signalling NaN,
 // quiet NaN, -inf, -normal, -denormal, -0, +0, +denormal, +normal, +inf.
-func classBit(kind int, neg bool) int {
-	if !neg {
-		return 9 - kind
-	}
-	return kind + 2
-}
-
-func class32(x, mask uint32) bool {
+func (f *fpfmt) class(x uint64, mask uint32) bool {
 	switch {
-	case isSNaN32(x):
+	case f.snan(x):
 		return mask&1 != 0
-	case isNaN32(x):
+	case f.nan(x):
 		return mask&2 != 0
 	}
-	neg := x&0x80000000 != 0
-	e, m := x>>23&0xff, x&0x7fffff
 	var k int // 0 inf, 1 normal, 2 denormal, 3 zero
-	switch {
-	case e == 0xff:
+	switch e := x & f.exp; {
+	case e == f.exp:
 		k = 0
 	case e != 0:
 		k = 1
-	case m != 0:
+	case f.fraction(x) != 0:
 		k = 2
 	default:
 		k = 3
 	}
-	return mask>>uint(classBit(k, neg))&1 != 0
-}
-
-func class16(x, mask uint32) bool {
-	switch {
-	case isSNaN16(x):
-		return mask&1 != 0
-	case isNaN16(x):
-		return mask&2 != 0
+	bit := 9 - k
+	if x&f.sign != 0 {
+		bit = k + 2
 	}
-	neg := x&0x8000 != 0
-	e, m := x>>10&0x1f, x&0x3ff
-	var k int
-	switch {
-	case e == 0x1f:
-		k = 0
-	case e != 0:
-		k = 1
-	case m != 0:
-		k = 2
-	default:
-		k = 3
-	}
-	return mask>>uint(classBit(k, neg))&1 != 0
-}
-
-func class64(x uint64, mask uint32) bool {
-	switch {
-	case isSNaN64(x):
-		return mask&1 != 0
-	case isNaN64(x):
-		return mask&2 != 0
-	}
-	neg := x>>63 != 0
-	e, m := x>>52&0x7ff, x&(1<<52-1)
-	var k int
-	switch {
-	case e == 0x7ff:
-		k = 0
-	case e != 0:
-		k = 1
-	case m != 0:
-		k = 2
-	default:
-		k = 3
-	}
-	return mask>>uint(classBit(k, neg))&1 != 0
+	return mask>>uint(bit)&1 != 0
 }
 
 // Conversions to integers truncate toward zero, saturate, and map NaN to
@@ -548,32 +473,21 @@ func cosRev(x float64) float64 {
 	return math.Cos(2 * math.Pi * r)
 }
 
-// unary32 lifts a float64 function to f32 bits: NaN in, NaN out (quieted).
+// unary32 and unary16 lift a float64 function to f32 and f16 lanes
+// (fpfmt.unary); unary64 gives the g3 form of xV64.
 func unary32(fn func(float64) float64) func(uint32) uint32 {
-	return func(a uint32) uint32 {
-		if isNaN32(a) {
-			return quiet32(a)
-		}
-		return nan32(f32from64(fn(float64(f32(a)))), a, 0, 0)
-	}
+	g := fmt32.unary(fn)
+	return func(a uint32) uint32 { return uint32(g(uint64(a))) }
 }
 
 func unary16(fn func(float64) float64) func(uint32) uint32 {
-	return func(a uint32) uint32 {
-		if isNaN16(a) {
-			return quiet16(a)
-		}
-		return nan16(f16from64(fn(f16to64(a))), a, 0, 0)
-	}
+	g := fmt16.unary(fn)
+	return func(a uint32) uint32 { return uint32(g(uint64(a))) }
 }
 
-func unary64(fn func(float64) float64) func(uint64) uint64 {
-	return func(a uint64) uint64 {
-		if isNaN64(a) {
-			return quiet64(a)
-		}
-		return nan64(u64f(fn(f64(a))), a, 0, 0)
-	}
+func unary64(fn func(float64) float64) func(a, _, _ uint64) uint64 {
+	g := fmt64.unary(fn)
+	return func(a, _, _ uint64) uint64 { return g(a) }
 }
 
 // frexp splits x into a mantissa in [0.5, 1) and an exponent, keeping

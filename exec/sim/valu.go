@@ -156,13 +156,13 @@ func registerVALU() {
 		f    func(float64) float64
 	}{{"trunc", math.Trunc}, {"ceil", math.Ceil}, {"rndne", rndne}, {"floor", math.Floor}} {
 		f := r.f
-		v64("v_"+r.name+"_f64", cF64, cF64, cNone, cNone, func(a, _, _ uint64) uint64 { return unary64(f)(a) })
+		v64("v_"+r.name+"_f64", cF64, cF64, cNone, cNone, unary64(f))
 		v1("v_"+r.name+"_f32", cF32, cF32, unary32(f))
 		v1("v_"+r.name+"_f16", cF16, cF16, unary16(f))
 	}
 	v1("v_fract_f32", cF32, cF32, fract32)
 	v1("v_fract_f16", cF16, cF16, unary16(fract))
-	v64("v_fract_f64", cF64, cF64, cNone, cNone, func(a, _, _ uint64) uint64 { return unary64(fract)(a) })
+	v64("v_fract_f64", cF64, cF64, cNone, cNone, unary64(fract))
 	v1("v_exp_f32", cF32, cF32, exp32)
 	v1("v_log_f32", cF32, cF32, log32)
 	v1("v_rcp_f32", cF32, cF32, unary32(rcp64))
@@ -171,9 +171,9 @@ func registerVALU() {
 	v1("v_sqrt_f32", cF32, cF32, unary32(math.Sqrt))
 	v1("v_sin_f32", cF32, cF32, unary32(sinRev))
 	v1("v_cos_f32", cF32, cF32, unary32(cosRev))
-	v64("v_rcp_f64", cF64, cF64, cNone, cNone, func(a, _, _ uint64) uint64 { return unary64(rcp64)(a) })
-	v64("v_rsq_f64", cF64, cF64, cNone, cNone, func(a, _, _ uint64) uint64 { return unary64(rsq64)(a) })
-	v64("v_sqrt_f64", cF64, cF64, cNone, cNone, func(a, _, _ uint64) uint64 { return unary64(math.Sqrt)(a) })
+	v64("v_rcp_f64", cF64, cF64, cNone, cNone, unary64(rcp64))
+	v64("v_rsq_f64", cF64, cF64, cNone, cNone, unary64(rsq64))
+	v64("v_sqrt_f64", cF64, cF64, cNone, cNone, unary64(math.Sqrt))
 	v1("v_rcp_f16", cF16, cF16, unary16(rcp64))
 	v1("v_sqrt_f16", cF16, cF16, unary16(math.Sqrt))
 	v1("v_rsq_f16", cF16, cF16, unary16(rsq64))
@@ -188,7 +188,7 @@ func registerVALU() {
 	v1("v_cls_i32", cB32, cB32, func(a uint32) uint32 { return uint32(cls32(a)) })
 	def("v_frexp_exp_i32_f64", &semantics{exec: xV64, dst: cB32, src: [3]cls{cF64}, clamp: true,
 		g3: func(a, _, _ uint64) uint64 { return uint64(uint32(int32(frexpExp(f64(a))))) }})
-	v64("v_frexp_mant_f64", cF64, cF64, cNone, cNone, func(a, _, _ uint64) uint64 { return unary64(frexpMant)(a) })
+	v64("v_frexp_mant_f64", cF64, cF64, cNone, cNone, unary64(frexpMant))
 	cvtI("v_frexp_exp_i32_f32", cF32, func(a uint32) uint32 { return uint32(int32(frexpExp(float64(f32(a))))) })
 	v1("v_frexp_mant_f32", cF32, cF32, unary32(frexpMant))
 	v1("v_frexp_mant_f16", cF16, cF16, unary16(frexpMant))

@@ -74,11 +74,14 @@ func registerVOPC() {
 	// Class tests look at the value itself (sign modifiers apply, denormal
 	// flushing does not); the mask operand is a plain 32-bit integer.
 	for aux, p := range []string{"v_cmp_class_", "v_cmpx_class_"} {
-		def(p+"f32", &semantics{exec: xCmp, src: [3]cls{cM32, cB32}, clamp: true, dpp: true, aux: aux,
-			cmp: func(a, b uint64) bool { return class32(uint32(a), uint32(b)) }})
-		def(p+"f16", &semantics{exec: xCmp, src: [3]cls{cF16, cB32}, clamp: true, dpp: true, aux: aux,
-			cmp: func(a, b uint64) bool { return class16(uint32(a), uint32(b)) }})
-		def(p+"f64", &semantics{exec: xCmp, src: [3]cls{cF64, cB32}, clamp: true, aux: aux,
-			cmp: func(a, b uint64) bool { return class64(a, uint32(b)) }})
+		for _, t := range []struct {
+			sfx string
+			src cls
+			f   *fpfmt
+		}{{"f32", cM32, &fmt32}, {"f16", cF16, &fmt16}, {"f64", cF64, &fmt64}} {
+			f := t.f
+			def(p+t.sfx, &semantics{exec: xCmp, src: [3]cls{t.src, cB32}, clamp: true, dpp: t.src != cF64, aux: aux,
+				cmp: func(a, b uint64) bool { return f.class(a, uint32(b)) }})
+		}
 	}
 }
