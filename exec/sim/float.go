@@ -372,6 +372,32 @@ func (f *fpfmt) med3Num(a, b, c uint64) uint64 {
 	return f.maxNum(a, b)
 }
 
+// fpOp is a two-operand fpfmt operation, as a method expression.
+type fpOp = func(f *fpfmt, a, b uint64) uint64
+
+// minMaxOps are the min/max operations under the names the instructions
+// give them (v_<name>_f32, s_<name>_f16, v_pk_<name>_f16, ...); name3 is
+// the three-operand form, op(op(a, b), c).
+var minMaxOps = []struct {
+	name, name3 string
+	op          fpOp
+}{
+	{"min_num", "min3_num", (*fpfmt).minNum},
+	{"max_num", "max3_num", (*fpfmt).maxNum},
+	{"minimum", "minimum3", (*fpfmt).minimum},
+	{"maximum", "maximum3", (*fpfmt).maximum},
+}
+
+// lane2 lifts op to 32-bit lanes (f16 and f32 values).
+func (f *fpfmt) lane2(op fpOp) func(a, b uint32) uint32 {
+	return func(a, b uint32) uint32 { return uint32(op(f, uint64(a), uint64(b))) }
+}
+
+// lane3 lifts then(first(a, b), c) to 32-bit lanes.
+func (f *fpfmt) lane3(first, then fpOp) func(a, b, c uint32) uint32 {
+	return func(a, b, c uint32) uint32 { return uint32(then(f, first(f, uint64(a), uint64(b)), uint64(c))) }
+}
+
 // class implements V_CMP_CLASS: bit k of mask selects signalling NaN,
 // quiet NaN, -inf, -normal, -denormal, -0, +0, +denormal, +normal, +inf.
 func (f *fpfmt) class(x uint64, mask uint32) bool {

@@ -228,10 +228,9 @@ func registerSALU() {
 	sf2("s_add_f32", add32)
 	sf2("s_sub_f32", sub32)
 	sf2("s_mul_f32", mul32)
-	sf2("s_min_num_f32", func(a, b uint32) uint32 { return uint32(fmt32.minNum(uint64(a), uint64(b))) })
-	sf2("s_max_num_f32", func(a, b uint32) uint32 { return uint32(fmt32.maxNum(uint64(a), uint64(b))) })
-	sf2("s_minimum_f32", func(a, b uint32) uint32 { return uint32(fmt32.minimum(uint64(a), uint64(b))) })
-	sf2("s_maximum_f32", func(a, b uint32) uint32 { return uint32(fmt32.maximum(uint64(a), uint64(b))) })
+	for _, m := range minMaxOps {
+		sf2("s_"+m.name+"_f32", fmt32.lane2(m.op))
+	}
 	def("s_fmac_f32", &semantics{exec: xSFmac, src: [3]cls{cB32, cB32}, dst: cB32})
 
 	// SOP2 integer arithmetic.

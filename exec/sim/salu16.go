@@ -33,10 +33,9 @@ func registerSALU16() {
 	sf2("s_add_f16", add16)
 	sf2("s_sub_f16", sub16)
 	sf2("s_mul_f16", mul16)
-	sf2("s_min_num_f16", func(a, b uint32) uint32 { return uint32(fmt16.minNum(uint64(a), uint64(b))) })
-	sf2("s_max_num_f16", func(a, b uint32) uint32 { return uint32(fmt16.maxNum(uint64(a), uint64(b))) })
-	sf2("s_minimum_f16", func(a, b uint32) uint32 { return uint32(fmt16.minimum(uint64(a), uint64(b))) })
-	sf2("s_maximum_f16", func(a, b uint32) uint32 { return uint32(fmt16.maximum(uint64(a), uint64(b))) })
+	for _, m := range minMaxOps {
+		sf2("s_"+m.name+"_f16", fmt16.lane2(m.op))
+	}
 	def("s_fmac_f16", &semantics{exec: xSFmac16, src: [3]cls{cB32, cB32}, dst: cB32})
 	// s_fmamk_f32 and s_fmaak_f32 (normalised by package isa to
 	// S0 * S1 + S2 with the constant in its place) round once.

@@ -207,10 +207,10 @@ func registerVALU() {
 	})
 	v64("v_add_f64", cF64, cF64, cF64, cNone, func(a, b, _ uint64) uint64 { return add64(a, b) })
 	v64("v_mul_f64", cF64, cF64, cF64, cNone, func(a, b, _ uint64) uint64 { return mul64(a, b) })
-	v64("v_min_num_f64", cF64, cF64, cF64, cNone, func(a, b, _ uint64) uint64 { return fmt64.minNum(a, b) })
-	v64("v_max_num_f64", cF64, cF64, cF64, cNone, func(a, b, _ uint64) uint64 { return fmt64.maxNum(a, b) })
-	v64("v_minimum_f64", cF64, cF64, cF64, cNone, func(a, b, _ uint64) uint64 { return fmt64.minimum(a, b) })
-	v64("v_maximum_f64", cF64, cF64, cF64, cNone, func(a, b, _ uint64) uint64 { return fmt64.maximum(a, b) })
+	for _, m := range minMaxOps {
+		op := m.op
+		v64("v_"+m.name+"_f64", cF64, cF64, cF64, cNone, func(a, b, _ uint64) uint64 { return op(&fmt64, a, b) })
+	}
 	v64("v_fma_f64", cF64, cF64, cF64, cF64, fma64)
 	v64("v_ldexp_f64", cF64, cF64, cB32, cNone, func(a, b, _ uint64) uint64 {
 		if isNaN64(a) {
@@ -239,35 +239,22 @@ func registerVALU() {
 		f   *fpfmt
 	}{{"f32", cF32, &fmt32}, {"f16", cF16, &fmt16}} {
 		f, c := p.f, p.c
-		v2("v_min_num_"+p.sfx, c, c, c, func(a, b uint32) uint32 { return uint32(f.minNum(uint64(a), uint64(b))) })
-		v2("v_max_num_"+p.sfx, c, c, c, func(a, b uint32) uint32 { return uint32(f.maxNum(uint64(a), uint64(b))) })
-		v2("v_minimum_"+p.sfx, c, c, c, func(a, b uint32) uint32 { return uint32(f.minimum(uint64(a), uint64(b))) })
-		v2("v_maximum_"+p.sfx, c, c, c, func(a, b uint32) uint32 { return uint32(f.maximum(uint64(a), uint64(b))) })
-		v3("v_min3_num_"+p.sfx, c, c, c, c, func(a, b, x uint32) uint32 {
-			return uint32(f.minNum(f.minNum(uint64(a), uint64(b)), uint64(x)))
-		})
-		v3("v_max3_num_"+p.sfx, c, c, c, c, func(a, b, x uint32) uint32 {
-			return uint32(f.maxNum(f.maxNum(uint64(a), uint64(b)), uint64(x)))
-		})
-		v3("v_minimum3_"+p.sfx, c, c, c, c, func(a, b, x uint32) uint32 {
-			return uint32(f.minimum(f.minimum(uint64(a), uint64(b)), uint64(x)))
-		})
-		v3("v_maximum3_"+p.sfx, c, c, c, c, func(a, b, x uint32) uint32 {
-			return uint32(f.maximum(f.maximum(uint64(a), uint64(b)), uint64(x)))
-		})
+		for _, m := range minMaxOps {
+			v2("v_"+m.name+"_"+p.sfx, c, c, c, f.lane2(m.op))
+			v3("v_"+m.name3+"_"+p.sfx, c, c, c, c, f.lane3(m.op, m.op))
+		}
 		v3("v_med3_num_"+p.sfx, c, c, c, c, func(a, b, x uint32) uint32 { return uint32(f.med3Num(uint64(a), uint64(b), uint64(x))) })
-		v3("v_minmax_num_"+p.sfx, c, c, c, c, func(a, b, x uint32) uint32 {
-			return uint32(f.maxNum(f.minNum(uint64(a), uint64(b)), uint64(x)))
-		})
-		v3("v_maxmin_num_"+p.sfx, c, c, c, c, func(a, b, x uint32) uint32 {
-			return uint32(f.minNum(f.maxNum(uint64(a), uint64(b)), uint64(x)))
-		})
-		v3("v_minimummaximum_"+p.sfx, c, c, c, c, func(a, b, x uint32) uint32 {
-			return uint32(f.maximum(f.minimum(uint64(a), uint64(b)), uint64(x)))
-		})
-		v3("v_maximumminimum_"+p.sfx, c, c, c, c, func(a, b, x uint32) uint32 {
-			return uint32(f.minimum(f.maximum(uint64(a), uint64(b)), uint64(x)))
-		})
+		for _, m := range []struct {
+			name        string
+			first, then fpOp
+		}{
+			{"minmax_num", (*fpfmt).minNum, (*fpfmt).maxNum},
+			{"maxmin_num", (*fpfmt).maxNum, (*fpfmt).minNum},
+			{"minimummaximum", (*fpfmt).minimum, (*fpfmt).maximum},
+			{"maximumminimum", (*fpfmt).maximum, (*fpfmt).minimum},
+		} {
+			v3("v_"+m.name+"_"+p.sfx, c, c, c, c, f.lane3(m.first, m.then))
+		}
 	}
 	v2("v_lshlrev_b32", cB32, cB32, cB32, func(a, b uint32) uint32 { return b << (a & 31) })
 	v2("v_lshrrev_b32", cB32, cB32, cB32, func(a, b uint32) uint32 { return b >> (a & 31) })

@@ -309,10 +309,10 @@ func registerVOP3P() {
 	pkf("v_pk_fma_f16", 3, fma16)
 	pkf("v_pk_add_f16", 2, func(a, b, _ uint32) uint32 { return add16(a, b) })
 	pkf("v_pk_mul_f16", 2, func(a, b, _ uint32) uint32 { return mul16(a, b) })
-	pkf("v_pk_min_num_f16", 2, func(a, b, _ uint32) uint32 { return uint32(fmt16.minNum(uint64(a), uint64(b))) })
-	pkf("v_pk_max_num_f16", 2, func(a, b, _ uint32) uint32 { return uint32(fmt16.maxNum(uint64(a), uint64(b))) })
-	pkf("v_pk_minimum_f16", 2, func(a, b, _ uint32) uint32 { return uint32(fmt16.minimum(uint64(a), uint64(b))) })
-	pkf("v_pk_maximum_f16", 2, func(a, b, _ uint32) uint32 { return uint32(fmt16.maximum(uint64(a), uint64(b))) })
+	for _, m := range minMaxOps {
+		f := fmt16.lane2(m.op)
+		pkf("v_pk_"+m.name+"_f16", 2, func(a, b, _ uint32) uint32 { return f(a, b) })
+	}
 
 	for i, n := range []string{"v_fma_mix_f32", "v_fma_mixlo_f16", "v_fma_mixhi_f16"} {
 		def(n, &semantics{exec: xFmaMix, src: [3]cls{cB32, cB32, cB32}, aux: i, clamp: true, dpp: true, setup: mixConstants})
