@@ -376,16 +376,17 @@ func (f *fpfmt) med3Num(a, b, c uint64) uint64 {
 type fpOp = func(f *fpfmt, a, b uint64) uint64
 
 // minMaxOps are the min/max operations under the names the instructions
-// give them (v_<name>_f32, s_<name>_f16, v_pk_<name>_f16, ...); name3 is
-// the three-operand form, op(op(a, b), c).
+// give them (v_<name>_f32, s_<name>_f16, v_pk_<name>_f16, ...). The
+// three-operand forms are name3, op(op(a, b), c), and nameThen,
+// then(op(a, b), c) with the opposite operation.
 var minMaxOps = []struct {
-	name, name3 string
-	op          fpOp
+	name, name3, nameThen string
+	op, then              fpOp
 }{
-	{"min_num", "min3_num", (*fpfmt).minNum},
-	{"max_num", "max3_num", (*fpfmt).maxNum},
-	{"minimum", "minimum3", (*fpfmt).minimum},
-	{"maximum", "maximum3", (*fpfmt).maximum},
+	{"min_num", "min3_num", "minmax_num", (*fpfmt).minNum, (*fpfmt).maxNum},
+	{"max_num", "max3_num", "maxmin_num", (*fpfmt).maxNum, (*fpfmt).minNum},
+	{"minimum", "minimum3", "minimummaximum", (*fpfmt).minimum, (*fpfmt).maximum},
+	{"maximum", "maximum3", "maximumminimum", (*fpfmt).maximum, (*fpfmt).minimum},
 }
 
 // lane2 lifts op to 32-bit lanes (f16 and f32 values).

@@ -242,19 +242,9 @@ func registerVALU() {
 		for _, m := range minMaxOps {
 			v2("v_"+m.name+"_"+p.sfx, c, c, c, f.lane2(m.op))
 			v3("v_"+m.name3+"_"+p.sfx, c, c, c, c, f.lane3(m.op, m.op))
+			v3("v_"+m.nameThen+"_"+p.sfx, c, c, c, c, f.lane3(m.op, m.then))
 		}
 		v3("v_med3_num_"+p.sfx, c, c, c, c, func(a, b, x uint32) uint32 { return uint32(f.med3Num(uint64(a), uint64(b), uint64(x))) })
-		for _, m := range []struct {
-			name        string
-			first, then fpOp
-		}{
-			{"minmax_num", (*fpfmt).minNum, (*fpfmt).maxNum},
-			{"maxmin_num", (*fpfmt).maxNum, (*fpfmt).minNum},
-			{"minimummaximum", (*fpfmt).minimum, (*fpfmt).maximum},
-			{"maximumminimum", (*fpfmt).maximum, (*fpfmt).minimum},
-		} {
-			v3("v_"+m.name+"_"+p.sfx, c, c, c, c, f.lane3(m.first, m.then))
-		}
 	}
 	v2("v_lshlrev_b32", cB32, cB32, cB32, func(a, b uint32) uint32 { return b << (a & 31) })
 	v2("v_lshrrev_b32", cB32, cB32, cB32, func(a, b uint32) uint32 { return b >> (a & 31) })
