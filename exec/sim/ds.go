@@ -95,17 +95,7 @@ func xDS(w *wave, in *inst) {
 		case dsLoad:
 			var v [4]uint32
 			if b := w.ldsAt(base+off, op.bytes); b != nil {
-				if op.bytes < 4 {
-					x := getLE(b)
-					if op.signed {
-						x = signExtend(x, uint32(8*op.bytes))
-					}
-					v[0] = uint32(x)
-				} else {
-					for k := 0; k < nreg; k++ {
-						v[k] = binary.LittleEndian.Uint32(b[4*k:])
-					}
-				}
+				v = loadLE(b, op.signed)
 			}
 			w.writeData(in.dst.reg, l, v[:nreg], op.d16)
 		case dsStore:
@@ -132,9 +122,7 @@ func xDS(w *wave, in *inst) {
 			k := op.bytes / 4
 			for j, o := range [2]uint32{uint32(in.op.Offset), uint32(in.op.Offset1)} {
 				if b := w.ldsAt(base+o*uint32(op.stride), op.bytes); b != nil {
-					for i := 0; i < k; i++ {
-						v[j*k+i] = binary.LittleEndian.Uint32(b[4*i:])
-					}
+					getDwords(v[j*k:(j+1)*k], b)
 				}
 			}
 			w.writeData(in.dst.reg, l, v[:2*k], 0)
@@ -152,9 +140,7 @@ func xDS(w *wave, in *inst) {
 			for j, o := range [2]uint32{uint32(in.op.Offset), uint32(in.op.Offset1)} {
 				nv := w.readData(in.src[1+j].reg, l, k, 0)
 				if b := w.ldsAt(base+o*uint32(op.stride), op.bytes); b != nil {
-					for i := 0; i < k; i++ {
-						v[j*k+i] = binary.LittleEndian.Uint32(b[4*i:])
-					}
+					getDwords(v[j*k:(j+1)*k], b)
 					storeLE(b, nv)
 				}
 			}
@@ -205,6 +191,28 @@ func (w *wave) setReg64(r uint16, l int, v uint64, wide bool) {
 	w.vgpr[int(r)<<6|l] = uint32(v)
 	if wide {
 		w.vgpr[(int(r)+1)<<6|l] = uint32(v >> 32)
+	}
+}
+
+// loadLE returns the value a load of len(b) bytes reads: the dwords of
+// b, or a sub-dword value zero- or sign-extended to one dword.
+func loadLE(b []byte, signed bool) (v [4]uint32) {
+	if len(b) >= 4 {
+		getDwords(v[:len(b)/4], b)
+		return v
+	}
+	x := getLE(b)
+	if signed {
+		x = signExtend(x, uint32(8*len(b)))
+	}
+	v[0] = uint32(x)
+	return v
+}
+
+// getDwords fills v with the little-endian dwords at the start of b.
+func getDwords(v []uint32, b []byte) {
+	for k := range v {
+		v[k] = binary.LittleEndian.Uint32(b[4*k:])
 	}
 }
 

@@ -30,14 +30,7 @@ func isAperture(a uint64) bool {
 func (w *wave) privateAt(in *inst, l int, off int64, n int) []byte {
 	p := int64(w.d.privBytes)
 	if off < 0 || off+int64(n) > p {
-		access := AccessRead
-		switch vmemOps[in.sem.aux].kind {
-		case vmStore:
-			access = AccessWrite
-		case vmAtomic:
-			access = AccessAtomic
-		}
-		f := &PageFault{Addr: uint64(off), Size: n, Access: access, Site: w.siteAt(in),
+		f := &PageFault{Addr: uint64(off), Size: n, Access: vmemOps[in.sem.aux].access(), Site: w.siteAt(in),
 			Reason: fmt.Sprintf("outside the work-item's %d-byte private segment", p)}
 		f.Site.Lane = l
 		w.fail(f)

@@ -33,19 +33,24 @@ type vmemOp struct {
 
 var vmemOps []vmemOp
 
+// access is the kind of access op makes, for faults and the hazard checker.
+func (op *vmemOp) access() Access {
+	switch op.kind {
+	case vmStore:
+		return AccessWrite
+	case vmAtomic:
+		return AccessAtomic
+	}
+	return AccessRead
+}
+
 func xVMEM(w *wave, in *inst) {
 	op := &vmemOps[in.sem.aux]
 	exec := w.exec()
 	if exec == 0 {
 		return
 	}
-	access := AccessRead
-	switch op.kind {
-	case vmStore:
-		access = AccessWrite
-	case vmAtomic:
-		access = AccessAtomic
-	}
+	access := op.access()
 	// Fast path: every lane's access inside one mapping that permits it,
 	// checked once for the instruction.
 	n := uint64(op.bytes)
@@ -134,18 +139,7 @@ func (w *wave) vmemLane(in *inst, op *vmemOp, l int, b []byte) {
 	nreg := (op.bytes + 3) / 4
 	switch op.kind {
 	case vmLoad:
-		var v [4]uint32
-		if op.bytes < 4 {
-			x := getLE(b)
-			if op.signed {
-				x = signExtend(x, uint32(8*op.bytes))
-			}
-			v[0] = uint32(x)
-		} else {
-			for k := 0; k < nreg; k++ {
-				v[k] = binary.LittleEndian.Uint32(b[4*k:])
-			}
-		}
+		v := loadLE(b, op.signed)
 		w.writeData(in.dst.reg, l, v[:nreg], op.d16)
 	case vmStore:
 		storeLE(b, w.readData(in.src[1].reg, l, nreg, op.d16))
