@@ -135,7 +135,9 @@ func registerSALU() {
 
 	// saveexec: D = EXEC; EXEC = f(S0, EXEC); SCC = EXEC != 0.
 	// wrexec: EXEC = f(S0, EXEC); D = EXEC; SCC = EXEC != 0.
-	execOps := []struct {
+	// The same bitwise operations serve SOP2 (f(S0, S1); it has no not0
+	// forms, which def skips).
+	bitOps := []struct {
 		name string
 		f    func(s, e uint64) uint64
 	}{
@@ -150,7 +152,7 @@ func registerSALU() {
 		{"and_not1", func(s, e uint64) uint64 { return s &^ e }},
 		{"or_not1", func(s, e uint64) uint64 { return s | ^e }},
 	}
-	for _, o := range execOps {
+	for _, o := range bitOps {
 		for _, wd := range []struct {
 			sfx  string
 			c    cls
@@ -287,20 +289,7 @@ func registerSALU() {
 		return pick(c, a, b), sb(c)
 	})
 	s2("s_max_u32", cB32, cB32, cB32, func(_ *wave, a, b uint64) (uint64, int) { c := a >= b; return pick(c, a, b), sb(c) })
-	logic := []struct {
-		name string
-		f    func(a, b uint64) uint64
-	}{
-		{"and", func(a, b uint64) uint64 { return a & b }},
-		{"or", func(a, b uint64) uint64 { return a | b }},
-		{"xor", func(a, b uint64) uint64 { return a ^ b }},
-		{"nand", func(a, b uint64) uint64 { return ^(a & b) }},
-		{"nor", func(a, b uint64) uint64 { return ^(a | b) }},
-		{"xnor", func(a, b uint64) uint64 { return ^(a ^ b) }},
-		{"and_not1", func(a, b uint64) uint64 { return a &^ b }},
-		{"or_not1", func(a, b uint64) uint64 { return a | ^b }},
-	}
-	for _, o := range logic {
+	for _, o := range bitOps {
 		f := o.f
 		s2("s_"+o.name+"_b32", cB32, cB32, cB32, setNZ32(func(a, b uint32) uint32 { return uint32(f(uint64(a), uint64(b))) }))
 		s2("s_"+o.name+"_b64", cB64, cB64, cB64, setNZ64(f))
@@ -496,13 +485,20 @@ func (w *wave) setExecRaw(c cls, v uint64) {
 	}
 }
 
-func xSFmac(w *wave, in *inst) {
-	a, b := w.scalar32(&in.src[0]), w.scalar32(&in.src[1])
-	d := w.scalar32(&in.dst)
+// xSFmac is s_fmac_f32: D = S0 * S1 + D in f32, rounded once.
+func xSFmac(w *wave, in *inst) { sFMA32(w, in, &in.dst) }
+
+// xSFma32 is s_fmaak_f32 / s_fmamk_f32: D = S0 * S1 + S2 in f32.
+func xSFma32(w *wave, in *inst) { sFMA32(w, in, &in.src[2]) }
+
+// sFMA32 writes S0 * S1 + addend to D, rounded once, with the wave's f32
+// denormal modes.
+func sFMA32(w *wave, in *inst, addend *operand) {
+	a, b, c := w.scalar32(&in.src[0]), w.scalar32(&in.src[1]), w.scalar32(addend)
 	if w.ftz32In {
-		a, b, d = flush32(a), flush32(b), flush32(d)
+		a, b, c = flush32(a), flush32(b), flush32(c)
 	}
-	r := fma32(a, b, d)
+	r := fma32(a, b, c)
 	if w.ftz32Out {
 		r = flush32(r)
 	}

@@ -72,19 +72,6 @@ func registerSALU16() {
 	}
 }
 
-// xSFma32 is s_fmaak_f32 / s_fmamk_f32: D = S0 * S1 + S2 in f32.
-func xSFma32(w *wave, in *inst) {
-	a, b, c := w.scalar32(&in.src[0]), w.scalar32(&in.src[1]), w.scalar32(&in.src[2])
-	if w.ftz32In {
-		a, b, c = flush32(a), flush32(b), flush32(c)
-	}
-	r := fma32(a, b, c)
-	if w.ftz32Out {
-		r = flush32(r)
-	}
-	w.swrite(&in.dst, cB32, uint64(r))
-}
-
 // xSFmac16 is s_fmac_f16: D.f16 = S0.f16 * S1.f16 + D.f16, rounded once.
 func xSFmac16(w *wave, in *inst) {
 	get := func(o *operand) uint32 {
