@@ -261,8 +261,16 @@ func (f *fpfmt) post(x uint64, omod uint8, clamp, ftz bool) uint64 {
 			x = f.one
 		}
 	}
-	if ftz && x&f.exp == 0 {
-		x &= f.sign
+	if ftz {
+		x = f.flush(x)
+	}
+	return x
+}
+
+// flush turns a denormal into a zero of the same sign.
+func (f *fpfmt) flush(x uint64) uint64 {
+	if x&f.exp == 0 {
+		return x & f.sign
 	}
 	return x
 }

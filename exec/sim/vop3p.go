@@ -39,16 +39,21 @@ var pkInts []pkInt
 // dotMixed marks the dot products whose signedness neg_lo selects.
 const dotMixed = 0x100
 
-func xPKInt(w *wave, in *inst) {
-	m := w.exec()
-	n := 2
+// pkSources reads the two or three sources of a packed operation.
+func (w *wave) pkSources(in *inst, m *uint64) (s [3][]uint32, n int) {
+	n = 2
 	if in.sem.src[2] != cNone {
 		n = 3
 	}
-	var s [3][]uint32
 	for i := 0; i < n; i++ {
-		s[i] = w.src(in, i, &m)
+		s[i] = w.src(in, i, m)
 	}
+	return s, n
+}
+
+func xPKInt(w *wave, in *inst) {
+	m := w.exec()
+	s, n := w.pkSources(in, &m)
 	p := pkInts[in.sem.aux]
 	op := &in.op
 	ext := func(v uint32) int64 {
@@ -83,14 +88,7 @@ func xPKInt(w *wave, in *inst) {
 // xPKF16 runs f3 on f16 halves.
 func xPKF16(w *wave, in *inst) {
 	m := w.exec()
-	n := 2
-	if in.sem.src[2] != cNone {
-		n = 3
-	}
-	var s [3][]uint32
-	for i := 0; i < n; i++ {
-		s[i] = w.src(in, i, &m)
-	}
+	s, n := w.pkSources(in, &m)
 	op := &in.op
 	f := in.sem.f3
 	ftzIn, ftzOut := w.ftz16In, w.ftz16Out

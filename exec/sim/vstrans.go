@@ -25,32 +25,22 @@ func registerVSTrans() {
 }
 
 func xVSTrans(w *wave, in *inst) {
-	o := &in.src[0]
-	x := w.scalar32(o)
-	var r uint32
-	if in.sem.dst == cF32 {
-		if w.ftz32In {
-			x = flush32(x)
-		}
-		if o.abs {
-			x &= 0x7fffffff
-		}
-		if o.neg {
-			x ^= 0x80000000
-		}
-		r = post32(in.sem.f1(x), in.op.Omod, in.op.Clamp, w.ftz32Out)
-	} else {
-		x &= 0xffff
-		if w.ftz16In {
-			x = flush16(x)
-		}
-		if o.abs {
-			x &= 0x7fff
-		}
-		if o.neg {
-			x ^= 0x8000
-		}
-		r = uint32(post16(uint16(in.sem.f1(x)), in.op.Omod, in.op.Clamp, w.ftz16Out))
+	f, ftzIn, ftzOut := &fmt32, w.ftz32In, w.ftz32Out
+	if in.sem.dst != cF32 {
+		f, ftzIn, ftzOut = &fmt16, w.ftz16In, w.ftz16Out
 	}
-	w.swrite(&in.dst, cB32, uint64(r))
+	all := f.sign<<1 - 1 // the format's bits
+	o := &in.src[0]
+	x := uint64(w.scalar32(o)) & all
+	if ftzIn {
+		x = f.flush(x)
+	}
+	if o.abs {
+		x &^= f.sign
+	}
+	if o.neg {
+		x ^= f.sign
+	}
+	r := f.post(uint64(in.sem.f1(uint32(x)))&all, in.op.Omod, in.op.Clamp, ftzOut)
+	w.swrite(&in.dst, cB32, r)
 }
