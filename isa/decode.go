@@ -448,31 +448,9 @@ func (d *decoder) vop12c(in *Inst, w uint32, enc Format) error {
 	src0 := uint16(w & 0x1ff)
 	switch src0 {
 	case codeDPP16, codeDPP8, codeDPP8FI:
-		if info.flags&fDPP == 0 {
-			return d.fail(4, "%s has no DPP form", info.name)
-		}
-		dw, ok := d.word(1)
-		if !ok {
-			return d.fail(4, "truncated DPP word")
-		}
-		size = 8
-		src0 = codeVGPR0 + uint16(dw&0xff)
-		if uint16(w&0x1ff) == codeDPP16 {
-			in.DPP = DPP16
-			in.DPPCtrl = uint16(dw >> 8 & 0x1ff)
-			if !validDPPCtrl(in.DPPCtrl) {
-				return d.fail(size, "invalid dpp_ctrl 0x%x", in.DPPCtrl)
-			}
-			in.FI = dw>>18&1 != 0
-			in.BoundCtrl = dw>>19&1 != 0
-			in.Neg = uint8(dw>>20&1 | dw>>22&1<<1)
-			in.Abs = uint8(dw>>21&1 | dw>>23&1<<1)
-			in.BankMask = uint8(dw >> 24 & 0xf)
-			in.RowMask = uint8(dw >> 28)
-		} else {
-			in.DPP = DPP8
-			in.FI = uint16(w&0x1ff) == codeDPP8FI
-			in.DPP8Sel = dw >> 8
+		var err error
+		if size, src0, err = d.dppWord(in, info, src0, 1); err != nil {
+			return err
 		}
 	}
 	mask := Operand{Kind: OpndVCC, Count: d.maskCount()}
@@ -527,6 +505,42 @@ func (d *decoder) vop12c(in *Inst, w uint32, enc Format) error {
 	return d.finishLiteral(in, size)
 }
 
+// dppWord decodes the DPP word that follows the first words dwords of an
+// instruction whose src0 field holds the DPP marker code: it sets in's DPP
+// fields and returns the instruction's size and the src0 code the word
+// names. In the 32-bit encodings (words == 1) the DPP16 word also holds
+// the neg and abs bits of src0 and src1.
+func (d *decoder) dppWord(in *Inst, info *opInfo, marker uint16, words int) (size int, src0 uint16, err error) {
+	if info.flags&fDPP == 0 {
+		return 0, 0, d.fail(4*words, "%s has no DPP form", info.name)
+	}
+	dw, ok := d.word(words)
+	if !ok {
+		return 0, 0, d.fail(4*words, "truncated DPP word")
+	}
+	size = 4 * (words + 1)
+	if marker == codeDPP16 {
+		in.DPP = DPP16
+		in.DPPCtrl = uint16(dw >> 8 & 0x1ff)
+		if !validDPPCtrl(in.DPPCtrl) {
+			return 0, 0, d.fail(size, "invalid dpp_ctrl 0x%x", in.DPPCtrl)
+		}
+		in.FI = dw>>18&1 != 0
+		in.BoundCtrl = dw>>19&1 != 0
+		if words == 1 {
+			in.Neg = uint8(dw>>20&1 | dw>>22&1<<1)
+			in.Abs = uint8(dw>>21&1 | dw>>23&1<<1)
+		}
+		in.BankMask = uint8(dw >> 24 & 0xf)
+		in.RowMask = uint8(dw >> 28)
+	} else {
+		in.DPP = DPP8
+		in.FI = marker == codeDPP8FI
+		in.DPP8Sel = dw >> 8
+	}
+	return size, codeVGPR0 + uint16(dw&0xff), nil
+}
+
 // vop3 decodes VOP3 and VOP3SD, including VOP3 forms with a DPP word.
 func (d *decoder) vop3(in *Inst, w uint32) error {
 	w1, ok := d.word(1)
@@ -559,30 +573,10 @@ func (d *decoder) vop3(in *Inst, w uint32) error {
 	codes := [3]uint16{uint16(w1 & 0x1ff), uint16(w1 >> 9 & 0x1ff), uint16(w1 >> 18 & 0x1ff)}
 	switch codes[0] {
 	case codeDPP16, codeDPP8, codeDPP8FI:
-		if info.flags&fDPP == 0 {
-			return d.fail(8, "%s has no DPP form", info.name)
+		var err error
+		if size, codes[0], err = d.dppWord(in, info, codes[0], 2); err != nil {
+			return err
 		}
-		dw, ok := d.word(2)
-		if !ok {
-			return d.fail(8, "truncated DPP word")
-		}
-		size = 12
-		if codes[0] == codeDPP16 {
-			in.DPP = DPP16
-			in.DPPCtrl = uint16(dw >> 8 & 0x1ff)
-			if !validDPPCtrl(in.DPPCtrl) {
-				return d.fail(size, "invalid dpp_ctrl 0x%x", in.DPPCtrl)
-			}
-			in.FI = dw>>18&1 != 0
-			in.BoundCtrl = dw>>19&1 != 0
-			in.BankMask = uint8(dw >> 24 & 0xf)
-			in.RowMask = uint8(dw >> 28)
-		} else {
-			in.DPP = DPP8
-			in.FI = codes[0] == codeDPP8FI
-			in.DPP8Sel = dw >> 8
-		}
-		codes[0] = codeVGPR0 + uint16(dw&0xff)
 	}
 	mask := func(c uint16) (Operand, bool) {
 		if c > 127 {
@@ -678,30 +672,10 @@ func (d *decoder) vop3p(in *Inst, w uint32) error {
 	codes := [3]uint16{uint16(w1 & 0x1ff), uint16(w1 >> 9 & 0x1ff), uint16(w1 >> 18 & 0x1ff)}
 	switch codes[0] {
 	case codeDPP16, codeDPP8, codeDPP8FI:
-		if info.flags&fDPP == 0 {
-			return d.fail(8, "%s has no DPP form", info.name)
+		var err error
+		if size, codes[0], err = d.dppWord(in, info, codes[0], 2); err != nil {
+			return err
 		}
-		dw, ok := d.word(2)
-		if !ok {
-			return d.fail(8, "truncated DPP word")
-		}
-		size = 12
-		if codes[0] == codeDPP16 {
-			in.DPP = DPP16
-			in.DPPCtrl = uint16(dw >> 8 & 0x1ff)
-			if !validDPPCtrl(in.DPPCtrl) {
-				return d.fail(size, "invalid dpp_ctrl 0x%x", in.DPPCtrl)
-			}
-			in.FI = dw>>18&1 != 0
-			in.BoundCtrl = dw>>19&1 != 0
-			in.BankMask = uint8(dw >> 24 & 0xf)
-			in.RowMask = uint8(dw >> 28)
-		} else {
-			in.DPP = DPP8
-			in.FI = codes[0] == codeDPP8FI
-			in.DPP8Sel = dw >> 8
-		}
-		codes[0] = codeVGPR0 + uint16(dw&0xff)
 	}
 	for i := 0; i < info.nsrc(); i++ {
 		if in.Src[i], ok = d.src(codes[i], info.src[i]); !ok {
