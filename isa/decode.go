@@ -261,7 +261,8 @@ func (d *decoder) decode(in *Inst) error {
 	return d.fail(4, "unknown encoding")
 }
 
-// finishLiteral reads the trailing literal if a source uses one.
+// finishLiteral sets in.Size and reads the trailing literal if a source
+// uses one; a DPP form has none (its DPP word takes that place).
 func (d *decoder) finishLiteral(in *Inst, size int) error {
 	in.Size = uint8(size)
 	has := false
@@ -270,7 +271,7 @@ func (d *decoder) finishLiteral(in *Inst, size int) error {
 			has = true
 		}
 	}
-	if !has {
+	if !has || in.DPP != NoDPP {
 		return nil
 	}
 	lit, ok := d.word(size / 4)
@@ -444,14 +445,10 @@ func (d *decoder) vop12c(in *Inst, w uint32, enc Format) error {
 	}
 	info := &opTable[op]
 	*in = Inst{Op: op, Enc: enc}
-	size := 4
 	src0 := uint16(w & 0x1ff)
-	switch src0 {
-	case codeDPP16, codeDPP8, codeDPP8FI:
-		var err error
-		if size, src0, err = d.dppWord(in, info, src0, 1); err != nil {
-			return err
-		}
+	size, err := d.dppWord(in, info, &src0, 1)
+	if err != nil {
+		return err
 	}
 	mask := Operand{Kind: OpndVCC, Count: d.maskCount()}
 	var ok bool
@@ -498,32 +495,35 @@ func (d *decoder) vop12c(in *Inst, w uint32, enc Format) error {
 			in.Src[1] = Operand{Kind: OpndVGPR, Reg: vsrc1, Count: uint8(info.src[1].regs())}
 		}
 	}
-	if in.DPP != NoDPP {
-		in.Size = uint8(size)
-		return nil
-	}
 	return d.finishLiteral(in, size)
 }
 
-// dppWord decodes the DPP word that follows the first words dwords of an
-// instruction whose src0 field holds the DPP marker code: it sets in's DPP
-// fields and returns the instruction's size and the src0 code the word
-// names. In the 32-bit encodings (words == 1) the DPP16 word also holds
-// the neg and abs bits of src0 and src1.
-func (d *decoder) dppWord(in *Inst, info *opInfo, marker uint16, words int) (size int, src0 uint16, err error) {
+// dppWord reads the DPP word of a VALU instruction of words dwords (before
+// any DPP word) when its src0 field holds a DPP marker: it sets in's DPP
+// fields, replaces *src0 with the VGPR code the word names and returns the
+// size with the DPP word. Without a marker it returns 4*words. In the
+// 32-bit encodings (words == 1) the DPP16 word also holds the neg and abs
+// bits of src0 and src1.
+func (d *decoder) dppWord(in *Inst, info *opInfo, src0 *uint16, words int) (int, error) {
+	marker := *src0
+	switch marker {
+	case codeDPP16, codeDPP8, codeDPP8FI:
+	default:
+		return 4 * words, nil
+	}
 	if info.flags&fDPP == 0 {
-		return 0, 0, d.fail(4*words, "%s has no DPP form", info.name)
+		return 0, d.fail(4*words, "%s has no DPP form", info.name)
 	}
 	dw, ok := d.word(words)
 	if !ok {
-		return 0, 0, d.fail(4*words, "truncated DPP word")
+		return 0, d.fail(4*words, "truncated DPP word")
 	}
-	size = 4 * (words + 1)
+	size := 4 * (words + 1)
 	if marker == codeDPP16 {
 		in.DPP = DPP16
 		in.DPPCtrl = uint16(dw >> 8 & 0x1ff)
 		if !validDPPCtrl(in.DPPCtrl) {
-			return 0, 0, d.fail(size, "invalid dpp_ctrl 0x%x", in.DPPCtrl)
+			return 0, d.fail(size, "invalid dpp_ctrl 0x%x", in.DPPCtrl)
 		}
 		in.FI = dw>>18&1 != 0
 		in.BoundCtrl = dw>>19&1 != 0
@@ -538,7 +538,8 @@ func (d *decoder) dppWord(in *Inst, info *opInfo, marker uint16, words int) (siz
 		in.FI = marker == codeDPP8FI
 		in.DPP8Sel = dw >> 8
 	}
-	return size, codeVGPR0 + uint16(dw&0xff), nil
+	*src0 = codeVGPR0 + uint16(dw&0xff)
+	return size, nil
 }
 
 // vop3 decodes VOP3 and VOP3SD, including VOP3 forms with a DPP word.
@@ -569,14 +570,10 @@ func (d *decoder) vop3(in *Inst, w uint32) error {
 		in.Abs = uint8(w >> 8 & 7)
 		in.OpSel = uint8(w >> 11 & 0xf)
 	}
-	size := 8
 	codes := [3]uint16{uint16(w1 & 0x1ff), uint16(w1 >> 9 & 0x1ff), uint16(w1 >> 18 & 0x1ff)}
-	switch codes[0] {
-	case codeDPP16, codeDPP8, codeDPP8FI:
-		var err error
-		if size, codes[0], err = d.dppWord(in, info, codes[0], 2); err != nil {
-			return err
-		}
+	size, err := d.dppWord(in, info, &codes[0], 2)
+	if err != nil {
+		return err
 	}
 	mask := func(c uint16) (Operand, bool) {
 		if c > 127 {
@@ -637,12 +634,8 @@ func (d *decoder) vop3(in *Inst, w uint32) error {
 			return d.fail(size, "bad carry form")
 		}
 	}
-	if in.DPP != NoDPP {
-		if in.Src[0].Kind != OpndVGPR {
-			return d.fail(size, "bad DPP src0")
-		}
-		in.Size = uint8(size)
-		return nil
+	if in.DPP != NoDPP && in.Src[0].Kind != OpndVGPR {
+		return d.fail(size, "bad DPP src0")
 	}
 	return d.finishLiteral(in, size)
 }
@@ -668,26 +661,18 @@ func (d *decoder) vop3p(in *Inst, w uint32) error {
 	in.OpSelHi = uint8(w>>14&1<<2 | w1>>27&3)
 	in.Clamp = w>>15&1 != 0
 	in.Neg = uint8(w1 >> 29)
-	size := 8
 	codes := [3]uint16{uint16(w1 & 0x1ff), uint16(w1 >> 9 & 0x1ff), uint16(w1 >> 18 & 0x1ff)}
-	switch codes[0] {
-	case codeDPP16, codeDPP8, codeDPP8FI:
-		var err error
-		if size, codes[0], err = d.dppWord(in, info, codes[0], 2); err != nil {
-			return err
-		}
+	size, err := d.dppWord(in, info, &codes[0], 2)
+	if err != nil {
+		return err
 	}
 	for i := 0; i < info.nsrc(); i++ {
 		if in.Src[i], ok = d.src(codes[i], info.src[i]); !ok {
 			return d.fail(size, "bad src%d", i)
 		}
 	}
-	if in.DPP != NoDPP {
-		if in.Src[0].Kind != OpndVGPR || (info.flags&fMod0 != 0 && in.Src[1].Kind != OpndVGPR) {
-			return d.fail(size, "bad DPP source")
-		}
-		in.Size = uint8(size)
-		return nil
+	if in.DPP != NoDPP && (in.Src[0].Kind != OpndVGPR || info.flags&fMod0 != 0 && in.Src[1].Kind != OpndVGPR) {
+		return d.fail(size, "bad DPP source")
 	}
 	return d.finishLiteral(in, size)
 }
