@@ -265,13 +265,21 @@ func (a *assembler) defineLabel(t token) error {
 	return nil
 }
 
+// endOfLine reports tokens left on the line.
+func (a *assembler) endOfLine(s *stream) error {
+	if !s.atEOF() {
+		return a.errorf(s.peek().col, "unexpected '%s'", s.peek().text)
+	}
+	return nil
+}
+
 func (a *assembler) setConst(name token, s *stream) error {
 	v, _, perr := s.constExpr(a.constSyms)
 	if perr != nil {
 		return a.posErr(perr)
 	}
-	if !s.atEOF() {
-		return a.errorf(s.peek().col, "unexpected '%s'", s.peek().text)
+	if err := a.endOfLine(s); err != nil {
+		return err
 	}
 	if _, ok := a.labels[name.text]; ok {
 		return a.errorf(name.col, "symbol '%s' is already defined as a label", name.text)
@@ -350,8 +358,8 @@ func (a *assembler) instruction(s *stream) error {
 	if perr != nil {
 		return a.posErr(perr)
 	}
-	if !s.atEOF() {
-		return a.errorf(s.peek().col, "unexpected '%s'", s.peek().text)
+	if err := a.endOfLine(s); err != nil {
+		return err
 	}
 	if perr := b.build(); perr != nil {
 		// A label where a constant is required.

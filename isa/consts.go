@@ -21,26 +21,10 @@ func inlineIntCode(v int64) (uint16, bool) {
 	return 0, false
 }
 
-func inlineF32Code(bits uint32) (uint16, bool) {
-	for i, b := range inlineF32 {
-		if b == bits {
-			return codeHalf + uint16(i), true
-		}
-	}
-	return 0, false
-}
-
-func inlineF16Code(bits uint16) (uint16, bool) {
-	for i, b := range inlineF16 {
-		if b == bits {
-			return codeHalf + uint16(i), true
-		}
-	}
-	return 0, false
-}
-
-func inlineF64Code(bits uint64) (uint16, bool) {
-	for i, b := range inlineF64 {
+// inlineFloatCode returns the inline code whose value, in the format of
+// table (inlineF16, inlineF32 or inlineF64), has these bits.
+func inlineFloatCode[T uint16 | uint32 | uint64](table *[9]T, bits T) (uint16, bool) {
+	for i, b := range table {
 		if b == bits {
 			return codeHalf + uint16(i), true
 		}
@@ -131,7 +115,7 @@ func constOperand(o pOperand, t opType) (Operand, *posError) {
 			if c, ok := inlineIntCode(int64(int16(bits))); ok && bits == 0 {
 				return constOp(c), nil
 			}
-			if c, ok := inlineF16Code(bits); ok {
+			if c, ok := inlineFloatCode(&inlineF16, bits); ok {
 				return constOp(c), nil
 			}
 			return litOp(uint32(bits)), nil
@@ -146,7 +130,7 @@ func constOperand(o pOperand, t opType) (Operand, *posError) {
 			if bits == 0 {
 				return constOp(codeZero), nil
 			}
-			if c, ok := inlineF16Code(bits); ok {
+			if c, ok := inlineFloatCode(&inlineF16, bits); ok {
 				return constOp(c), nil
 			}
 			return Operand{}, errAt(o.tok, "invalid operand for instruction: a float that is not an inline constant in a 16-bit integer operand")
@@ -155,7 +139,7 @@ func constOperand(o pOperand, t opType) (Operand, *posError) {
 			if bits == 0 {
 				return constOp(codeZero), nil
 			}
-			if c, ok := inlineF64Code(bits); ok {
+			if c, ok := inlineFloatCode(&inlineF64, bits); ok {
 				return constOp(c), nil
 			}
 			if t == tB64 {
@@ -180,7 +164,7 @@ func constOperand(o pOperand, t opType) (Operand, *posError) {
 		if c, ok := inlineIntCode(int64(int16(u))); ok {
 			return constOp(c), nil
 		}
-		if c, ok := inlineF16Code(u); ok {
+		if c, ok := inlineFloatCode(&inlineF16, u); ok {
 			return constOp(c), nil
 		}
 		return litOp(uint32(u)), nil
@@ -198,7 +182,7 @@ func constOperand(o pOperand, t opType) (Operand, *posError) {
 			return constOp(c), nil
 		}
 		if v >= 0 && v <= math.MaxUint16 {
-			if c, ok := inlineF16Code(uint16(v)); ok {
+			if c, ok := inlineFloatCode(&inlineF16, uint16(v)); ok {
 				return constOp(c), nil
 			}
 		}
@@ -213,12 +197,12 @@ func constOperand(o pOperand, t opType) (Operand, *posError) {
 		if v >= math.MinInt32 && v <= math.MaxUint32 {
 			// A 32-bit literal of an f64 operand is its high word, and
 			// inlines when that makes an inline f64 constant.
-			if c, ok := inlineF64Code(uint64(uint32(v)) << 32); ok && t == tF64 {
+			if c, ok := inlineFloatCode(&inlineF64, uint64(uint32(v))<<32); ok && t == tF64 {
 				return constOp(c), nil
 			}
 			return litOp(uint32(v)), nil
 		}
-		if c, ok := inlineF64Code(uint64(v)); ok {
+		if c, ok := inlineFloatCode(&inlineF64, uint64(v)); ok {
 			return constOp(c), nil
 		}
 		if t == tF64 && uint64(v)&0xffffffff == 0 {
@@ -234,7 +218,7 @@ func const32(u uint32) Operand {
 	if c, ok := inlineIntCode(int64(int32(u))); ok {
 		return constOp(c)
 	}
-	if c, ok := inlineF32Code(u); ok {
+	if c, ok := inlineFloatCode(&inlineF32, u); ok {
 		return constOp(c)
 	}
 	return litOp(u)

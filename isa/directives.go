@@ -9,16 +9,10 @@ import (
 func (a *assembler) directive(s *stream) error {
 	t := s.next()
 	name := strings.ToLower(t.text)
-	rest := func() error {
-		if !s.atEOF() {
-			return a.errorf(s.peek().col, "unexpected '%s'", s.peek().text)
-		}
-		return nil
-	}
 	switch name {
 	case ".text", ".rodata", ".data", ".bss":
 		a.section = name
-		return rest()
+		return a.endOfLine(s)
 	case ".section":
 		st := s.next()
 		if st.kind != tkIdent && st.kind != tkString {
@@ -39,7 +33,7 @@ func (a *assembler) directive(s *stream) error {
 				break
 			}
 		}
-		return rest()
+		return a.endOfLine(s)
 	case ".type":
 		st := s.next()
 		if st.kind != tkIdent {
@@ -57,7 +51,7 @@ func (a *assembler) directive(s *stream) error {
 		default:
 			return a.errorf(kt.col, "unsupported symbol type '%s'", kt.text)
 		}
-		return rest()
+		return a.endOfLine(s)
 	case ".size":
 		st := s.next()
 		if st.kind != tkIdent {
@@ -69,7 +63,7 @@ func (a *assembler) directive(s *stream) error {
 		if _, err := s.parseExpr(false); err != nil {
 			return a.posErr(err)
 		}
-		return rest()
+		return a.endOfLine(s)
 	case ".p2align", ".align", ".balign", ".p2alignw", ".p2alignl":
 		v, vt, perr := s.constExpr(a.constSyms)
 		if perr != nil {
@@ -92,7 +86,7 @@ func (a *assembler) directive(s *stream) error {
 			}
 			a.padText(int(align))
 		}
-		return rest()
+		return a.endOfLine(s)
 	case ".amdgcn_target":
 		st := s.next()
 		if st.kind != tkString {
@@ -101,7 +95,7 @@ func (a *assembler) directive(s *stream) error {
 		if st.text != "amdgcn-amd-amdhsa--gfx1201" {
 			return a.errorf(st.col, "target id %q does not match amdgcn-amd-amdhsa--gfx1201", st.text)
 		}
-		return rest()
+		return a.endOfLine(s)
 	case ".amdhsa_code_object_version":
 		v, vt, perr := s.constExpr(a.constSyms)
 		if perr != nil {
@@ -110,7 +104,7 @@ func (a *assembler) directive(s *stream) error {
 		if v < 4 || v > 6 {
 			return a.errorf(vt.col, "unsupported code object version %d", v)
 		}
-		return rest()
+		return a.endOfLine(s)
 	case ".amdhsa_kernel":
 		nt := s.next()
 		if nt.kind != tkIdent {
@@ -125,7 +119,7 @@ func (a *assembler) directive(s *stream) error {
 			}
 		}
 		a.cur = &kernelBlock{name: nt.text, line: a.line, col: nt.col, desc: newKernelDesc(a.opts.Wave64), section: a.section, seen: map[string]bool{}}
-		return rest()
+		return a.endOfLine(s)
 	case ".end_amdhsa_kernel":
 		return a.errorf(t.col, ".end_amdhsa_kernel without .amdhsa_kernel")
 	case ".set", ".equ":
@@ -164,7 +158,7 @@ func (a *assembler) directive(s *stream) error {
 				break
 			}
 		}
-		return rest()
+		return a.endOfLine(s)
 	}
 	return a.errorf(t.col, "unknown directive '%s'", t.text)
 }
@@ -176,8 +170,8 @@ func (a *assembler) kernelDirective(s *stream) error {
 		return a.errorf(t.col, "expected .amdhsa_ directive or .end_amdhsa_kernel")
 	}
 	if t.text == ".end_amdhsa_kernel" {
-		if !s.atEOF() {
-			return a.errorf(s.peek().col, "unexpected '%s'", s.peek().text)
+		if err := a.endOfLine(s); err != nil {
+			return err
 		}
 		a.kernels = append(a.kernels, a.cur)
 		a.cur = nil
@@ -202,8 +196,8 @@ func (a *assembler) kernelDirective(s *stream) error {
 	if perr != nil {
 		return a.posErr(perr)
 	}
-	if !s.atEOF() {
-		return a.errorf(s.peek().col, "unexpected '%s'", s.peek().text)
+	if err := a.endOfLine(s); err != nil {
+		return err
 	}
 	if v < 0 || uint64(v) > dd.max {
 		return a.errorf(vt.col, "value out of range")

@@ -229,25 +229,21 @@ func (s *stream) operand(syms symbols) (pOperand, *posError) {
 		inner.tok = start
 		return inner, nil
 	}
-	if s.isIdent("abs") && s.peekN(1).text == "(" {
+	end := "" // abs(x) or |x|
+	switch {
+	case s.isIdent("abs") && s.peekN(1).text == "(":
 		s.next()
 		s.next()
-		inner, err := s.core(syms, false)
-		if err != nil {
-			return inner, err
-		}
-		if err := s.expect(")"); err != nil {
-			return inner, err
-		}
-		inner.abs, inner.neg, inner.tok = true, neg, start
-		return inner, nil
+		end = ")"
+	case s.accept("|"):
+		end = "|"
 	}
-	if s.accept("|") {
-		inner, err := s.core(syms, true)
+	if end != "" {
+		inner, err := s.core(syms, end == "|")
 		if err != nil {
 			return inner, err
 		}
-		if err := s.expect("|"); err != nil {
+		if err := s.expect(end); err != nil {
 			return inner, err
 		}
 		inner.abs, inner.neg, inner.tok = true, neg, start

@@ -126,37 +126,43 @@ func (s *stream) parenInt(syms symbols) (int64, *posError) {
 	return v, s.expect(")")
 }
 
+// macroID parses the first argument of hwreg(...) or sendmsg(...): a name
+// starting with prefix, looked up in names, or a constant expression from
+// 0 to max; named reports which. unknown and outOfRange are the errors.
+func (s *stream) macroID(syms symbols, prefix string, names map[uint16]string, max int64, unknown, outOfRange string) (id int64, named bool, err *posError) {
+	t := s.peek()
+	if t.kind == tkIdent && strings.HasPrefix(t.text, prefix) {
+		s.next()
+		for k, n := range names {
+			if n == t.text {
+				return int64(k), true, nil
+			}
+		}
+		return 0, true, errAt(t, "%s", unknown)
+	}
+	v, _, err := s.constExpr(syms)
+	if err != nil {
+		return 0, false, err
+	}
+	if v < 0 || v > max {
+		return 0, false, errAt(t, "%s", outOfRange)
+	}
+	return v, false, nil
+}
+
 // hwregMacro parses hwreg(ID[, offset, size]) into s_getreg/s_setreg's
 // 16-bit operand: id [5:0], offset [10:6], size-1 [15:11].
 func (s *stream) hwregMacro(syms symbols) (int64, *posError) {
 	s.next() // hwreg
 	s.next() // (
-	t := s.peek()
-	var id int64 = -1
-	if t.kind == tkIdent && strings.HasPrefix(t.text, "HW_REG_") {
-		s.next()
-		for k, n := range hwregNames {
-			if n == t.text {
-				id = int64(k)
-			}
-		}
-		if id < 0 {
-			return 0, errAt(t, "invalid hardware register: not supported on this GPU")
-		}
-	} else {
-		v, _, err := s.constExpr(syms)
-		if err != nil {
-			return 0, err
-		}
-		if v < 0 || v > 63 {
-			return 0, errAt(t, "invalid code of hardware register: only 6-bit values are legal")
-		}
-		id = v
+	id, _, err := s.macroID(syms, "HW_REG_", hwregNames, 63,
+		"invalid hardware register: not supported on this GPU", "invalid code of hardware register: only 6-bit values are legal")
+	if err != nil {
+		return 0, err
 	}
 	off, size := int64(0), int64(32)
 	if s.accept(",") {
 		ot := s.peek()
-		var err *posError
 		if off, _, err = s.constExpr(syms); err != nil {
 			return 0, err
 		}
@@ -185,29 +191,9 @@ func (s *stream) hwregMacro(syms symbols) (int64, *posError) {
 func (s *stream) sendmsgMacro(syms symbols) (int64, *posError) {
 	s.next() // sendmsg
 	s.next() // (
-	t := s.peek()
-	var id int64 = -1
-	named := false
-	if t.kind == tkIdent && strings.HasPrefix(t.text, "MSG_") {
-		s.next()
-		named = true
-		for k, n := range sendmsgNames {
-			if n == t.text {
-				id = int64(k)
-			}
-		}
-		if id < 0 {
-			return 0, errAt(t, "invalid message id: not supported on this GPU")
-		}
-	} else {
-		v, _, err := s.constExpr(syms)
-		if err != nil {
-			return 0, err
-		}
-		if v < 0 || v > 255 {
-			return 0, errAt(t, "invalid message id")
-		}
-		id = v
+	id, named, err := s.macroID(syms, "MSG_", sendmsgNames, 255, "invalid message id: not supported on this GPU", "invalid message id")
+	if err != nil {
+		return 0, err
 	}
 	for i := 0; s.accept(","); i++ {
 		ot := s.peek()

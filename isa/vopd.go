@@ -44,8 +44,8 @@ func (a *assembler) vopdInstruction(s *stream, mn token) error {
 	if perr != nil {
 		return a.posErr(perr)
 	}
-	if !s.atEOF() {
-		return a.errorf(s.peek().col, "unexpected '%s'", s.peek().text)
+	if err := a.endOfLine(s); err != nil {
+		return err
 	}
 	b := &builder{info: &opTable[opX], op: opX, mn: mn}
 	x, perr := b.vopdHalf(opX, mn, opsX)
