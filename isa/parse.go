@@ -124,6 +124,21 @@ func (s *stream) isRegisterStart() bool {
 	return rest == "" && s.peekN(1).kind == tkPunct && s.peekN(1).text == "["
 }
 
+// regIndex parses one bound of a register range: an expression that
+// must evaluate without symbols.
+func (s *stream) regIndex() (int64, *posError) {
+	t := s.peek()
+	e, err := s.parseExpr(false)
+	if err != nil {
+		return 0, err
+	}
+	v, err := e.eval(nil)
+	if err != nil {
+		return 0, errAt(t, "register index must be a number")
+	}
+	return v, nil
+}
+
 // register parses a register operand: s5, v[0:3], ttmp[4:5], vcc_lo, ...
 func (s *stream) register() (Operand, *posError) {
 	t := s.next()
@@ -144,23 +159,14 @@ func (s *stream) register() (Operand, *posError) {
 		lo, hi = v, v
 	} else {
 		s.next() // '['
-		lt := s.peek()
-		e, err := s.parseExpr(false)
-		if err != nil {
+		var err *posError
+		if lo, err = s.regIndex(); err != nil {
 			return Operand{}, err
-		}
-		if lo, err = e.eval(nil); err != nil {
-			return Operand{}, errAt(lt, "register index must be a number")
 		}
 		hi = lo
 		if s.accept(":") {
-			ht := s.peek()
-			e, err := s.parseExpr(false)
-			if err != nil {
+			if hi, err = s.regIndex(); err != nil {
 				return Operand{}, err
-			}
-			if hi, err = e.eval(nil); err != nil {
-				return Operand{}, errAt(ht, "register index must be a number")
 			}
 		}
 		if err := s.expect("]"); err != nil {
