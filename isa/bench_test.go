@@ -6,15 +6,16 @@ import (
 	"testing"
 )
 
-func corpusObject(b *testing.B) *Object {
-	b.Helper()
+// corpusObject assembles testdata/corpus.s.
+func corpusObject(tb testing.TB) *Object {
+	tb.Helper()
 	src, err := os.ReadFile(filepath.Join("testdata", "corpus.s"))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	obj, err := Assemble("corpus.s", src)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return obj
 }
@@ -60,14 +61,7 @@ func BenchmarkAssemble(b *testing.B) {
 
 // TestDecodeDoesNotAllocate pins the emulator's requirement.
 func TestDecodeDoesNotAllocate(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "corpus.s"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	obj, err := Assemble("corpus.s", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	obj := corpusObject(t)
 	allocs := testing.AllocsPerRun(10, func() {
 		for pc := 0; pc < len(obj.Code); {
 			in, err := Decode(obj.Code, pc, false)

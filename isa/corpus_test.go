@@ -119,14 +119,7 @@ func compareCode(t *testing.T, obj *Object, want []byte) {
 
 // TestCorpusSize keeps the corpus at its promised size.
 func TestCorpusSize(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "corpus.s"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	obj, err := Assemble("corpus.s", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	obj := corpusObject(t)
 	if len(obj.Lines) < 300 {
 		t.Errorf("corpus has %d instructions, want at least 300", len(obj.Lines))
 	}
