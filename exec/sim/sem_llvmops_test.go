@@ -472,25 +472,7 @@ func scratchCases(rng *rand.Rand) []*scase {
 			for k := 0; k < 4; k++ {
 				binary.LittleEndian.PutUint32(b[4*k:], c.in.v[4+k][l]) // v5..v8 are the stored data
 			}
-			switch {
-			case ld.n >= 4:
-				for k := 0; k < regs; k++ {
-					c.want.v[k][l] = binary.LittleEndian.Uint32(b[4*k:])
-				}
-			default:
-				v := le(b[:], ld.n)
-				if ld.signed {
-					v = sext(v, 8*ld.n)
-				}
-				switch ld.d16 {
-				case 0:
-					c.want.v[0][l] = uint32(v)
-				case 1:
-					c.want.v[0][l] = c.in.v[0][l]&0xffff0000 | uint32(v)&0xffff
-				case 2:
-					c.want.v[0][l] = c.in.v[0][l]&0xffff | uint32(v)<<16
-				}
-			}
+			c.wantLoad(l, b[:ld.n], ld.signed, ld.d16)
 		}
 		cases = append(cases, c)
 	}

@@ -186,6 +186,30 @@ func memCheck(want []byte) func([]byte) error {
 	}
 }
 
+// wantLoad expects lane l of v1 on to hold what a load of the bytes b
+// reads: the dwords of b, or a sub-dword value zero- or sign-extended into
+// the whole register (d16 0) or written to its low (1) or high (2) half.
+func (c *scase) wantLoad(l int, b []byte, signed bool, d16 int) {
+	if len(b) >= 4 {
+		for k := 0; k < len(b)/4; k++ {
+			c.want.v[k][l] = binary.LittleEndian.Uint32(b[4*k:])
+		}
+		return
+	}
+	v := le(b, len(b))
+	if signed {
+		v = sext(v, 8*len(b))
+	}
+	switch d16 {
+	case 0:
+		c.want.v[0][l] = uint32(v)
+	case 1:
+		c.want.v[0][l] = c.in.v[0][l]&0xffff0000 | uint32(v)&0xffff
+	case 2:
+		c.want.v[0][l] = c.in.v[0][l]&0xffff | uint32(v)<<16
+	}
+}
+
 func globalCases(rng *rand.Rand) []*scase {
 	var cases []*scase
 	base := func(c *scase) {
@@ -239,26 +263,7 @@ func globalCases(rng *rand.Rand) []*scase {
 					a = uint64(c.in.v[4][l]) | uint64(c.in.v[5][l])<<32
 					a = uint64(int64(a) + off - testMemVA)
 				}
-				b := c.mem[a : a+uint64(ld.n)]
-				switch {
-				case ld.n >= 4:
-					for k := 0; k < regs; k++ {
-						c.want.v[k][l] = binary.LittleEndian.Uint32(b[4*k:])
-					}
-				default:
-					v := le(b, ld.n)
-					if ld.signed {
-						v = sext(v, 8*ld.n)
-					}
-					switch ld.d16 {
-					case 0:
-						c.want.v[0][l] = uint32(v)
-					case 1:
-						c.want.v[0][l] = c.in.v[0][l]&0xffff0000 | uint32(v)&0xffff
-					case 2:
-						c.want.v[0][l] = c.in.v[0][l]&0xffff | uint32(v)<<16
-					}
-				}
+				c.wantLoad(l, c.mem[a:a+uint64(ld.n)], ld.signed, ld.d16)
 			}
 			cases = append(cases, c)
 		}
@@ -513,17 +518,21 @@ func ldsCases(rng *rand.Rand) []*scase {
 		}
 		cases = append(cases, c)
 	}
-	// 2addr forms: two stores, two loads
-	for _, p := range []struct {
+	// 2addr forms (element bytes n, stride bytes per offset unit): two
+	// stores, two loads
+	twoAddr := []struct {
 		sfx    string
 		n      int
 		stride int
-	}{{"b32", 4, 4}, {"b64", 8, 8}, {"stride64_b32", 4, 256}, {"stride64_b64", 8, 512}} {
-		regs := p.n / 4
-		d0, d1, dst := "v1", "v2", "v[5:6]"
-		if regs == 2 {
-			d0, d1, dst = "v[1:2]", "v[3:4]", "v[5:8]"
+	}{{"b32", 4, 4}, {"b64", 8, 8}, {"stride64_b32", 4, 256}, {"stride64_b64", 8, 512}}
+	twoAddrRegs := func(n int) (regs int, d0, d1, dst string) {
+		if n == 8 {
+			return 2, "v[1:2]", "v[3:4]", "v[5:8]"
 		}
+		return 1, "v1", "v2", "v[5:6]"
+	}
+	for _, p := range twoAddr {
+		regs, d0, d1, dst := twoAddrRegs(p.n)
 		asm := fmt.Sprintf("ds_store_2addr_%s v8, %s, %s offset0:3 offset1:9\n  ds_load_2addr_%s %s, v8 offset0:3 offset1:9", p.sfx, d0, d1, p.sfx, dst)
 		c := newCase(asm, asm, false, rng)
 		for l := 0; l < 64; l++ {
@@ -555,21 +564,13 @@ func ldsCases(rng *rand.Rand) []*scase {
 		cases = append(cases, c)
 	}
 	// storexchg_2addr: exchange and return
-	for _, p := range []struct {
-		sfx    string
-		n      int
-		stride int
-	}{{"b32", 4, 4}, {"b64", 8, 8}, {"stride64_b32", 4, 256}, {"stride64_b64", 8, 512}} {
-		regs := p.n / 4
-		d0, d1, dst := "v1", "v2", "v[5:6]"
-		if regs == 2 {
-			d0, d1, dst = "v[1:2]", "v[3:4]", "v[5:8]"
+	for _, p := range twoAddr {
+		regs, d0, d1, dst := twoAddrRegs(p.n)
+		name := "ds_storexchg_2addr_rtn_" + p.sfx
+		if sfx, ok := strings.CutPrefix(p.sfx, "stride64_"); ok {
+			name = "ds_storexchg_2addr_stride64_rtn_" + sfx
 		}
-		asm := fmt.Sprintf("ds_storexchg_2addr_%s_rtn_%s %s, v8, %s, %s offset0:1 offset1:2", "", p.sfx, dst, d0, d1)
-		asm = strings.Replace(asm, "ds_storexchg_2addr__rtn_", "ds_storexchg_2addr_rtn_", 1)
-		if strings.HasPrefix(p.sfx, "stride64") {
-			asm = fmt.Sprintf("ds_storexchg_2addr_stride64_rtn_%s %s, v8, %s, %s offset0:1 offset1:2", p.sfx[9:], dst, d0, d1)
-		}
+		asm := fmt.Sprintf("%s %s, v8, %s, %s offset0:1 offset1:2", name, dst, d0, d1)
 		c := newCase(asm, asm, false, rng)
 		for l := 0; l < 64; l++ {
 			// slots far enough apart that no two lanes overlap
