@@ -23,10 +23,7 @@ func controlKernels() []kernelCase {
 
 func checkDivergent(r *run) {
 	const n = 512
-	x := make([]uint32, n)
-	for i := range x {
-		x[i] = genI32(r.rng)
-	}
+	x := genI32s(r.rng, n)
 	out := u32s(2 * n)
 	r.dispatch(grid1(n), grid1(128), sim.PointerArg(r.buf("out", out)), sim.PointerArg(r.buf("a", u32buf(x))))
 	c := &checker{t: r.t, what: "divergent"}
@@ -68,10 +65,7 @@ func checkDivergent(r *run) {
 func checkLoops(r *run) {
 	const n = 256
 	const bound = 9
-	x := make([]uint32, n)
-	for i := range x {
-		x[i] = genI32(r.rng)
-	}
+	x := genI32s(r.rng, n)
 	out := u32s(n)
 	r.dispatch(grid1(n), grid1(64), sim.PointerArg(r.buf("out", out)), sim.PointerArg(r.buf("a", u32buf(x))), sim.U32Arg(bound))
 	c := &checker{t: r.t, what: "loops"}
@@ -95,10 +89,7 @@ func checkLoops(r *run) {
 
 func checkSwitch(r *run) {
 	const n = 256
-	x := make([]uint32, n)
-	for i := range x {
-		x[i] = genI32(r.rng)
-	}
+	x := genI32s(r.rng, n)
 	out := u32s(n)
 	r.dispatch(grid1(n), grid1(n), sim.PointerArg(r.buf("out", out)), sim.PointerArg(r.buf("a", u32buf(x))))
 	c := &checker{t: r.t, what: "switch"}
@@ -124,10 +115,7 @@ func checkSwitch(r *run) {
 
 func checkCalls(r *run) {
 	const n = 128
-	x := make([]uint32, n)
-	for i := range x {
-		x[i] = genI32(r.rng)
-	}
+	x := genI32s(r.rng, n)
 	out := u32s(3 * n)
 	// LLVM 19 describes the kernel with its non-recursive frame size only
 	// (uses_dynamic_stack is false although fib recurses): give it a

@@ -44,6 +44,20 @@ func floatKernels() []kernelCase {
 	}
 }
 
+// satI is a saturating float-to-integer conversion (fptosi.sat,
+// fptoui.sat) to the range [lo, hi]: truncation toward zero, NaN gives 0.
+func satI(f float64, lo, hi float64) int64 {
+	switch {
+	case math.IsNaN(f):
+		return 0
+	case f <= lo:
+		return int64(lo)
+	case f >= hi:
+		return int64(hi)
+	}
+	return int64(math.Trunc(f))
+}
+
 func checkHalfInt(r *run) {
 	const n = 256
 	hs, us := make([]f16, n), make([]f16, n)
@@ -435,17 +449,6 @@ func checkConv(r *run) {
 	out := u32s(12 * n)
 	r.dispatch(grid1(n), grid1(64), sim.PointerArg(r.buf("out", out)), sim.PointerArg(r.buf("a", f32buf(xs))), sim.PointerArg(r.buf("n", ks)))
 	c := &checker{t: r.t, what: "conv"}
-	satI := func(f float64, lo, hi float64) int64 {
-		switch {
-		case math.IsNaN(f):
-			return 0
-		case f <= lo:
-			return int64(lo)
-		case f >= hi:
-			return int64(hi)
-		}
-		return int64(math.Trunc(f))
-	}
 	for i := 0; i < n; i++ {
 		x := float64(xs[i])
 		k := getU32(ks, i)
@@ -568,16 +571,7 @@ func checkF64(r *run) {
 	c := &checker{t: r.t, what: "f64"}
 	for i := 0; i < n; i++ {
 		x, y := xs[i], ys[i]
-		var sat int32 // fptosi.sat: NaN gives 0
-		switch {
-		case math.IsNaN(x):
-		case x >= math.MaxInt32:
-			sat = math.MaxInt32
-		case x <= math.MinInt32:
-			sat = math.MinInt32
-		default:
-			sat = int32(math.Trunc(x))
-		}
+		sat := int32(satI(x, math.MinInt32, math.MaxInt32))
 		mn := math.Min(x, y)
 		switch {
 		case math.IsNaN(x):
@@ -627,16 +621,7 @@ func checkUniform(r *run) {
 		if math.IsNaN(p) || math.IsNaN(q) {
 			cmp |= 4
 		}
-		sat := int64(0)
-		switch {
-		case math.IsNaN(p):
-		case p >= math.MaxInt32:
-			sat = math.MaxInt32
-		case p <= math.MinInt32:
-			sat = math.MinInt32
-		default:
-			sat = int64(math.Trunc(p))
-		}
+		sat := satI(p, math.MinInt32, math.MaxInt32)
 		f := func(k int, want float32) {
 			if got := getF32(out, k); !same32(got, want) {
 				c.errorf("result %d = %#x, want %#x", k, f32bits(got), f32bits(want))

@@ -24,6 +24,15 @@ func genI32(rng *rand.Rand) uint32 {
 	return rng.Uint32()
 }
 
+// genI32s returns n values from genI32.
+func genI32s(rng *rand.Rand, n int) []uint32 {
+	x := make([]uint32, n)
+	for i := range x {
+		x[i] = genI32(rng)
+	}
+	return x
+}
+
 var specialI64 = []uint64{0, 1, 63, 64, 1 << 63, 1<<63 - 1, ^uint64(0), 1 << 32, 1<<32 - 1, 0x123456789abcdef0}
 
 func genI64(rng *rand.Rand) uint64 {
