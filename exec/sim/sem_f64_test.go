@@ -135,35 +135,6 @@ func f64Ops() []vop64 {
 	}
 }
 
-func tminmax64(a, b uint64, isMax, prop bool) uint64 {
-	switch {
-	case tnan64(a) && tnan64(b):
-		return a
-	case tnan64(a):
-		if prop {
-			return a
-		}
-		return b
-	case tnan64(b):
-		if prop {
-			return b
-		}
-		return a
-	}
-	x, y := tf64(a), tf64(b)
-	if x == y && x == 0 {
-		neg := a>>63 != 0
-		if isMax == neg {
-			return b
-		}
-		return a
-	}
-	if (x > y) == isMax {
-		return a
-	}
-	return b
-}
-
 func f64Case(op vop64, w64 bool, rng *rand.Rand) *scase {
 	reg := func(i, w int) string {
 		if w == 64 {

@@ -52,12 +52,28 @@ func h1(f func(float64) float64) func(a uint32) uint32 {
 func tmin(a, b uint32, f16 bool) uint32 { return tminmax(a, b, f16, false, false) }
 
 // tminmax is minimumNumber/maximumNumber (prop=false) or
-// minimum/maximum (prop=true) with -0 < +0.
+// minimum/maximum (prop=true) with -0 < +0, on f32 or f16 bits.
 func tminmax(a, b uint32, f16, isMax, prop bool) uint32 {
-	val, nan, neg := func(x uint32) float64 { return float64(tf32(x)) }, tnan32, func(x uint32) bool { return x>>31 != 0 }
+	val := func(x uint64) float64 { return float64(tf32(uint32(x))) }
+	nan := func(x uint64) bool { return tnan32(uint32(x)) }
+	sign := uint64(1) << 31
 	if f16 {
-		val, nan, neg = tf16, tnan16, func(x uint32) bool { return x>>15&1 != 0 }
+		val = func(x uint64) float64 { return tf16(uint32(x)) }
+		nan = func(x uint64) bool { return tnan16(uint32(x)) }
+		sign = 1 << 15
 	}
+	return uint32(tminmaxBits(uint64(a), uint64(b), val, nan, sign, isMax, prop))
+}
+
+// tminmax64 is tminmax on f64 bits.
+func tminmax64(a, b uint64, isMax, prop bool) uint64 {
+	return tminmaxBits(a, b, tf64, tnan64, 1<<63, isMax, prop)
+}
+
+// tminmaxBits is tminmax for a format read by val and nan, with the sign
+// bit sign.
+func tminmaxBits(a, b uint64, val func(uint64) float64, nan func(uint64) bool, sign uint64, isMax, prop bool) uint64 {
+	neg := func(x uint64) bool { return x&sign != 0 }
 	switch {
 	case nan(a) && nan(b):
 		return a
