@@ -50,23 +50,15 @@ func registerVOPC() {
 		cmp(p.name+"_f16", cF16, func(a, b uint64) bool { return f(f16to64(uint32(a)), f16to64(uint32(b))) })
 		cmp(p.name+"_f64", cF64, func(a, b uint64) bool { return f(f64(a), f64(b)) })
 	}
-	intVPreds := []struct {
-		name string
-		f    func(a, b int64) bool
-	}{
-		{"lt", func(a, b int64) bool { return a < b }},
-		{"eq", func(a, b int64) bool { return a == b }},
-		{"le", func(a, b int64) bool { return a <= b }},
-		{"gt", func(a, b int64) bool { return a > b }},
-		{"ne", func(a, b int64) bool { return a != b }},
-		{"ge", func(a, b int64) bool { return a >= b }},
-	}
-	for _, p := range intVPreds {
-		f := p.f
-		cmp(p.name+"_i32", cB32, func(a, b uint64) bool { return f(int64(int32(a)), int64(int32(b))) })
-		cmp(p.name+"_u32", cB32, func(a, b uint64) bool { return f(int64(uint32(a)), int64(uint32(b))) })
-		cmp(p.name+"_i64", cB64, func(a, b uint64) bool { return f(int64(a), int64(b)) })
-		cmp(p.name+"_u64", cB64, func(a, b uint64) bool {
+	for _, p := range intPreds {
+		f, name := p.f, p.name
+		if name == "lg" {
+			name = "ne" // SOPC's lg is VOPC's ne
+		}
+		cmp(name+"_i32", cB32, func(a, b uint64) bool { return f(int64(int32(a)), int64(int32(b))) })
+		cmp(name+"_u32", cB32, func(a, b uint64) bool { return f(int64(uint32(a)), int64(uint32(b))) })
+		cmp(name+"_i64", cB64, func(a, b uint64) bool { return f(int64(a), int64(b)) })
+		cmp(name+"_u64", cB64, func(a, b uint64) bool {
 			// compare as unsigned: map to signed order by flipping the top bit
 			return f(int64(a^1<<63), int64(b^1<<63))
 		})
