@@ -435,29 +435,24 @@ func (f *fpfmt) class(x uint64, mask uint32) bool {
 }
 
 // Conversions to integers truncate toward zero, saturate, and map NaN to
-// 0 (f32_to_i32 in the pcode; remu's behaviour).
-
-func toI32(f float64) uint32 {
+// 0 (f32_to_i32 in the pcode; remu's behaviour): satTrunc to [lo, hi].
+func satTrunc(f, lo, hi float64) int64 {
 	switch {
 	case math.IsNaN(f):
 		return 0
-	case f >= 2147483647:
-		return 0x7fffffff
-	case f <= -2147483648:
-		return 0x80000000
+	case f <= lo:
+		return int64(lo)
+	case f >= hi:
+		return int64(hi)
 	}
-	return uint32(int32(f))
+	return int64(f)
 }
 
-func toU32(f float64) uint32 {
-	switch {
-	case math.IsNaN(f), f <= 0:
-		return 0
-	case f >= 4294967295:
-		return 0xffffffff
-	}
-	return uint32(f)
-}
+func toI32(f float64) uint32  { return uint32(satTrunc(f, math.MinInt32, math.MaxInt32)) }
+func toU32(f float64) uint32  { return uint32(satTrunc(f, 0, math.MaxUint32)) }
+func cvtI16(f float64) uint32 { return uint32(uint16(satTrunc(f, math.MinInt16, math.MaxInt16))) }
+func cvtU16(f float64) uint32 { return uint32(satTrunc(f, 0, math.MaxUint16)) }
+func toU8(f float64) uint32   { return uint32(satTrunc(f, 0, math.MaxUint8)) }
 
 // rndne rounds to the nearest integer, ties to even.
 func rndne(f float64) float64 { return math.RoundToEven(f) }

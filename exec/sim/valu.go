@@ -436,39 +436,6 @@ func clampI16(v int32) int16 {
 	return int16(v)
 }
 
-// cvtI16/cvtU16/toU8 convert with truncation and saturation (NaN → 0).
-func cvtI16(f float64) uint32 {
-	switch {
-	case math.IsNaN(f):
-		return 0
-	case f >= math.MaxInt16:
-		return math.MaxInt16
-	case f <= math.MinInt16:
-		return 0x8000
-	}
-	return uint32(uint16(int16(f)))
-}
-
-func cvtU16(f float64) uint32 {
-	switch {
-	case math.IsNaN(f), f <= 0:
-		return 0
-	case f >= math.MaxUint16:
-		return math.MaxUint16
-	}
-	return uint32(f)
-}
-
-func toU8(f float64) uint32 {
-	switch {
-	case math.IsNaN(f), f <= 0:
-		return 0
-	case f >= 255:
-		return 255
-	}
-	return uint32(f)
-}
-
 func cvtRTZ(a uint32) uint32 {
 	if isNaN32(a) {
 		return f16from64(float64(f32(quiet32(a))))
