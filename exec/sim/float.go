@@ -304,7 +304,13 @@ func (f *fpfmt) less(a, b uint64) bool {
 	return x < y
 }
 
-func (f *fpfmt) minNum(a, b uint64) uint64 {
+func (f *fpfmt) minNum(a, b uint64) uint64  { return f.num(a, b, false) }
+func (f *fpfmt) maxNum(a, b uint64) uint64  { return f.num(a, b, true) }
+func (f *fpfmt) minimum(a, b uint64) uint64 { return f.prop(a, b, false) }
+func (f *fpfmt) maximum(a, b uint64) uint64 { return f.prop(a, b, true) }
+
+// num is minimumNumber (max false) or maximumNumber: a NaN loses.
+func (f *fpfmt) num(a, b uint64, max bool) uint64 {
 	switch {
 	case f.nan(a) && f.nan(b):
 		return f.quiet(a)
@@ -312,27 +318,15 @@ func (f *fpfmt) minNum(a, b uint64) uint64 {
 		return b
 	case f.nan(b):
 		return a
-	case f.less(a, b):
+	case f.wins(a, b, max):
 		return a
 	}
 	return b
 }
 
-func (f *fpfmt) maxNum(a, b uint64) uint64 {
-	switch {
-	case f.nan(a) && f.nan(b):
-		return f.quiet(a)
-	case f.nan(a):
-		return b
-	case f.nan(b):
-		return a
-	case f.less(b, a):
-		return a
-	}
-	return b
-}
-
-func (f *fpfmt) minimum(a, b uint64) uint64 {
+// prop is minimum (max false) or maximum: a signalling NaN wins quieted,
+// then a quiet NaN.
+func (f *fpfmt) prop(a, b uint64, max bool) uint64 {
 	switch {
 	case f.snan(a):
 		return f.quiet(a)
@@ -342,26 +336,19 @@ func (f *fpfmt) minimum(a, b uint64) uint64 {
 		return a
 	case f.nan(b):
 		return b
-	case f.less(a, b):
+	case f.wins(a, b, max):
 		return a
 	}
 	return b
 }
 
-func (f *fpfmt) maximum(a, b uint64) uint64 {
-	switch {
-	case f.snan(a):
-		return f.quiet(a)
-	case f.snan(b):
-		return f.quiet(b)
-	case f.nan(a):
-		return a
-	case f.nan(b):
-		return b
-	case f.less(b, a):
-		return a
+// wins reports whether a, not b, is the min (max false) or max of two
+// numbers.
+func (f *fpfmt) wins(a, b uint64, max bool) bool {
+	if max {
+		return f.less(b, a)
 	}
-	return b
+	return f.less(a, b)
 }
 
 // med3Num is V_MED3_NUM: with any NaN, the min3 of the three; else the

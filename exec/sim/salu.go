@@ -89,8 +89,8 @@ func registerSALU() {
 	s1("s_ctz_i32_b64", cB32, cB64, keep(func(a, _ uint64) uint64 { return ctz(a, 64) }))
 	s1("s_clz_i32_u32", cB32, cB32, keep(func(a, _ uint64) uint64 { return clz(a, 32) }))
 	s1("s_clz_i32_u64", cB32, cB64, keep(func(a, _ uint64) uint64 { return clz(a, 64) }))
-	s1("s_cls_i32", cB32, cB32, keep(func(a, _ uint64) uint64 { return cls32(uint32(a)) }))
-	s1("s_cls_i32_i64", cB32, cB64, keep(func(a, _ uint64) uint64 { return cls64(a) }))
+	s1("s_cls_i32", cB32, cB32, keep(func(a, _ uint64) uint64 { return leadingSignBits(a, 32) }))
+	s1("s_cls_i32_i64", cB32, cB64, keep(func(a, _ uint64) uint64 { return leadingSignBits(a, 64) }))
 	s1("s_sext_i32_i8", cB32, cB32, keep(func(a, _ uint64) uint64 { return uint64(uint32(int32(int8(a)))) }))
 	s1("s_sext_i32_i16", cB32, cB32, keep(func(a, _ uint64) uint64 { return uint64(uint32(int32(int16(a)))) }))
 	for _, v := range []struct {
@@ -425,28 +425,14 @@ func clz(a uint64, n int) uint64 {
 	return uint64(bits.LeadingZeros64(a) - (64 - n))
 }
 
-// cls32 counts the bits after the sign bit that equal it, plus one; -1
-// when all 32 bits are equal (S_CLS_I32).
-func cls32(a uint32) uint64 {
-	x := a
-	if int32(a) < 0 {
-		x = ^a
+// leadingSignBits counts the leading bits of the n-bit value a that
+// equal its sign bit (S_CLS_I32: the bits after the sign bit that equal
+// it, plus one); -1 when all n bits are equal.
+func leadingSignBits(a uint64, n int) uint64 {
+	if a>>(n-1)&1 != 0 {
+		a = ^a
 	}
-	if x == 0 {
-		return 0xffffffff
-	}
-	return uint64(bits.LeadingZeros32(x))
-}
-
-func cls64(a uint64) uint64 {
-	x := a
-	if int64(a) < 0 {
-		x = ^a
-	}
-	if x == 0 {
-		return 0xffffffff
-	}
-	return uint64(bits.LeadingZeros64(x))
+	return clz(a, n)
 }
 
 func quadmask(a uint64, groups uint) uint64 {

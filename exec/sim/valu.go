@@ -185,7 +185,7 @@ func registerVALU() {
 	v1("v_bfrev_b32", cB32, cB32, bits.Reverse32)
 	v1("v_clz_i32_u32", cB32, cB32, func(a uint32) uint32 { return uint32(clz(uint64(a), 32)) })
 	v1("v_ctz_i32_b32", cB32, cB32, func(a uint32) uint32 { return uint32(ctz(uint64(a), 32)) })
-	v1("v_cls_i32", cB32, cB32, func(a uint32) uint32 { return uint32(cls32(a)) })
+	v1("v_cls_i32", cB32, cB32, func(a uint32) uint32 { return uint32(leadingSignBits(uint64(a), 32)) })
 	def("v_frexp_exp_i32_f64", &semantics{exec: xV64, dst: cB32, src: [3]cls{cF64}, clamp: true,
 		g3: func(a, _, _ uint64) uint64 { return uint64(uint32(int32(frexpExp(f64(a))))) }})
 	v64("v_frexp_mant_f64", cF64, cF64, cNone, cNone, unary64(frexpMant))
