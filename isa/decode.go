@@ -445,9 +445,8 @@ func (d *decoder) vop12c(in *Inst, w uint32, enc Format) error {
 	}
 	info := &opTable[op]
 	*in = Inst{Op: op, Enc: enc}
-	src0 := uint16(w & 0x1ff)
-	size, err := d.dppWord(in, info, &src0, 1)
-	if err != nil {
+	src0, size := uint16(w&0x1ff), 4
+	if err := d.dppWord(in, &src0, &size); err != nil {
 		return err
 	}
 	mask := Operand{Kind: OpndVCC, Count: d.maskCount()}
@@ -498,32 +497,36 @@ func (d *decoder) vop12c(in *Inst, w uint32, enc Format) error {
 	return d.finishLiteral(in, size)
 }
 
-// dppWord reads the DPP word of a VALU instruction of words dwords (before
-// any DPP word) when its src0 field holds a DPP marker: it sets in's DPP
-// fields, replaces *src0 with the VGPR code the word names and returns the
-// size with the DPP word. Without a marker it returns 4*words. In the
-// 32-bit encodings (words == 1) the DPP16 word also holds the neg and abs
-// bits of src0 and src1.
-func (d *decoder) dppWord(in *Inst, info *opInfo, src0 *uint16, words int) (int, error) {
-	marker := *src0
-	switch marker {
+// dppWord reads the DPP word of a VALU instruction when its src0 field
+// holds a DPP marker: it sets in's DPP fields, replaces *src0 with the
+// VGPR code the word names and adds the word to *size (the instruction's
+// size before it). In the 32-bit encodings the DPP16 word also holds the
+// neg and abs bits of src0 and src1.
+func (d *decoder) dppWord(in *Inst, src0 *uint16, size *int) error {
+	switch *src0 {
 	case codeDPP16, codeDPP8, codeDPP8FI:
-	default:
-		return 4 * words, nil
+		return d.readDPP(in, src0, size)
 	}
-	if info.flags&fDPP == 0 {
-		return 0, d.fail(4*words, "%s has no DPP form", info.name)
+	return nil
+}
+
+// readDPP is dppWord after the marker test (out of line, so that the
+// common case inlines).
+func (d *decoder) readDPP(in *Inst, src0 *uint16, size *int) error {
+	marker, words := *src0, *size/4
+	if info := &opTable[in.Op]; info.flags&fDPP == 0 {
+		return d.fail(*size, "%s has no DPP form", info.name)
 	}
 	dw, ok := d.word(words)
 	if !ok {
-		return 0, d.fail(4*words, "truncated DPP word")
+		return d.fail(*size, "truncated DPP word")
 	}
-	size := 4 * (words + 1)
+	*size += 4
 	if marker == codeDPP16 {
 		in.DPP = DPP16
 		in.DPPCtrl = uint16(dw >> 8 & 0x1ff)
 		if !validDPPCtrl(in.DPPCtrl) {
-			return 0, d.fail(size, "invalid dpp_ctrl 0x%x", in.DPPCtrl)
+			return d.fail(*size, "invalid dpp_ctrl 0x%x", in.DPPCtrl)
 		}
 		in.FI = dw>>18&1 != 0
 		in.BoundCtrl = dw>>19&1 != 0
@@ -539,7 +542,7 @@ func (d *decoder) dppWord(in *Inst, info *opInfo, src0 *uint16, words int) (int,
 		in.DPP8Sel = dw >> 8
 	}
 	*src0 = codeVGPR0 + uint16(dw&0xff)
-	return size, nil
+	return nil
 }
 
 // vop3 decodes VOP3 and VOP3SD, including VOP3 forms with a DPP word.
@@ -570,9 +573,8 @@ func (d *decoder) vop3(in *Inst, w uint32) error {
 		in.Abs = uint8(w >> 8 & 7)
 		in.OpSel = uint8(w >> 11 & 0xf)
 	}
-	codes := [3]uint16{uint16(w1 & 0x1ff), uint16(w1 >> 9 & 0x1ff), uint16(w1 >> 18 & 0x1ff)}
-	size, err := d.dppWord(in, info, &codes[0], 2)
-	if err != nil {
+	codes, size := [3]uint16{uint16(w1 & 0x1ff), uint16(w1 >> 9 & 0x1ff), uint16(w1 >> 18 & 0x1ff)}, 8
+	if err := d.dppWord(in, &codes[0], &size); err != nil {
 		return err
 	}
 	mask := func(c uint16) (Operand, bool) {
@@ -661,9 +663,8 @@ func (d *decoder) vop3p(in *Inst, w uint32) error {
 	in.OpSelHi = uint8(w>>14&1<<2 | w1>>27&3)
 	in.Clamp = w>>15&1 != 0
 	in.Neg = uint8(w1 >> 29)
-	codes := [3]uint16{uint16(w1 & 0x1ff), uint16(w1 >> 9 & 0x1ff), uint16(w1 >> 18 & 0x1ff)}
-	size, err := d.dppWord(in, info, &codes[0], 2)
-	if err != nil {
+	codes, size := [3]uint16{uint16(w1 & 0x1ff), uint16(w1 >> 9 & 0x1ff), uint16(w1 >> 18 & 0x1ff)}, 8
+	if err := d.dppWord(in, &codes[0], &size); err != nil {
 		return err
 	}
 	for i := 0; i < info.nsrc(); i++ {
