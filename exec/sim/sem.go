@@ -29,8 +29,8 @@ type semantics struct {
 	cmp func(a, b uint64) bool
 	// s2 is a scalar ALU operation: result and SCC (sccKeep: unchanged).
 	s2 func(w *wave, a, b uint64) (uint64, int)
-	// clampInt saturates an integer result (it receives the exact result
-	// as an int64 widened from the operation).
+	// aux is the executor's own parameter (an operation kind, a table
+	// index, ...).
 	aux int
 }
 
