@@ -65,6 +65,24 @@ func (n *Node) Enum(name string) string {
 	return a.Value.Enum
 }
 
+// Number assigns every declaration and result a dense ID (declarations in
+// order, then results in node order) and returns how many there are.
+// Values outside the module keep their IDs.
+func (m *Module) Number() int {
+	n := 0
+	for _, v := range m.Decls {
+		v.ID = n
+		n++
+	}
+	for _, nd := range m.Nodes {
+		if nd.Result != nil {
+			nd.Result.ID = n
+			n++
+		}
+	}
+	return n
+}
+
 // Lookup returns the declaration or result named name, or nil.
 func (m *Module) Lookup(name string) *Value {
 	for _, v := range m.Decls {

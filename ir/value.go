@@ -38,6 +38,10 @@ type Value struct {
 	Init Init  // how a weight's or state's contents are bound
 	Def  *Node // the node computing a Result; nil otherwise
 	Pos  Pos   // where the value is declared or defined
+	// ID is the value's dense index in its module, assigned by
+	// Module.Number: scratch for analyses that want slices instead of maps,
+	// valid until the module changes.
+	ID int
 }
 
 // Ref returns the value as written in .zir: "%name".

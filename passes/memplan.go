@@ -39,21 +39,21 @@ type Slot struct {
 type MemoryPlan struct {
 	Align      uint64
 	Slots      []Slot // weights and states in declaration order, then results in definition order
-	index      map[*ir.Value]int
+	index      []int32 // slot of each value by ID, or -1
 	Size       [3]uint64 // bytes of each region, aligned
 	NaiveArena uint64    // the arena's size if no two values shared memory
 }
 
 // Slot returns where v lives, or false for inputs and foreign values.
 func (p *MemoryPlan) Slot(v *ir.Value) (Slot, bool) {
-	i, ok := p.index[v]
-	if !ok {
+	if v == nil || v.ID < 0 || v.ID >= len(p.index) || p.index[v.ID] < 0 || p.Slots[p.index[v.ID]].Value != v {
 		return Slot{}, false
 	}
-	return p.Slots[i], true
+	return p.Slots[p.index[v.ID]], true
 }
 
-// PlanMemory places the values of a verified module. Each SSA value is
+// PlanMemory places the values of a verified module (it numbers them with
+// Module.Number). Each SSA value is
 // live from the node that defines it to the last node that reads it
 // (outputs to the end of the step, since they are read back afterwards);
 // values whose lifetimes overlap never share bytes, so no kernel's result
@@ -63,10 +63,14 @@ func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
 	if align == 0 || align&(align-1) != 0 {
 		return nil, fmt.Errorf("memory plan: alignment %d is not a power of two", align)
 	}
-	p := &MemoryPlan{Align: align, index: make(map[*ir.Value]int, len(m.Decls)+len(m.Nodes))}
+	ids := m.Number()
+	p := &MemoryPlan{Align: align, index: make([]int32, ids)}
+	for i := range p.index {
+		p.index[i] = -1
+	}
 	p.Slots = make([]Slot, 0, len(m.Decls)+len(m.Nodes))
 	add := func(s Slot) {
-		p.index[s.Value] = len(p.Slots)
+		p.index[s.Value.ID] = int32(len(p.Slots))
 		p.Slots = append(p.Slots, s)
 	}
 	for _, v := range m.Decls {
@@ -83,16 +87,25 @@ func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
 		p.Size[r] += alignUp(uint64(v.Type.Bytes()), align)
 	}
 
-	last := make(map[*ir.Value]int, len(m.Nodes))
+	// last[id] is the index of the node that reads value id last, or -1.
+	last := make([]int32, ids)
+	for i := range last {
+		last[i] = -1
+	}
+	use := func(v *ir.Value, at int) {
+		if v.ID >= 0 && v.ID < ids { // a verified module has no foreign values
+			last[v.ID] = int32(at)
+		}
+	}
 	for i, n := range m.Nodes {
 		for _, a := range n.Args {
-			last[a] = i
+			use(a, i)
 		}
 	}
 	for _, o := range m.Outputs {
-		last[o.Value] = len(m.Nodes)
+		use(o.Value, len(m.Nodes))
 	}
-	var live []Slot // arena slots still live, for first fit
+	var live []int32 // indices in p.Slots of the arena slots still live
 	var busy [][2]uint64
 	for i, n := range m.Nodes {
 		v := n.Result
@@ -103,32 +116,33 @@ func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
 		// this definition can never overlap a later one: drop it.
 		k := 0
 		for _, q := range live {
-			if q.Last >= i {
+			if p.Slots[q].Last >= i {
 				live[k] = q
 				k++
 			}
 		}
 		live = live[:k]
 		s := Slot{Value: v, Region: Arena, Bytes: uint64(v.Type.Bytes()), Def: i, Last: i}
-		if l, ok := last[v]; ok {
-			s.Last = l
+		if l := last[v.ID]; l >= 0 {
+			s.Last = int(l)
 		}
 		size := alignUp(s.Bytes, align)
 		p.NaiveArena += size
-		s.Offset, busy = firstFit(live, s, size, align, busy)
+		s.Offset, busy = firstFit(p.Slots, live, s, size, align, busy)
 		p.Size[Arena] = max(p.Size[Arena], s.Offset+size)
-		live = append(live, s)
+		live = append(live, int32(len(p.Slots)))
 		add(s)
 	}
 	return p, nil
 }
 
 // firstFit returns the lowest aligned offset where s does not overlap any
-// slot whose lifetime meets its own.
+// of the placed slots (indices into slots) whose lifetime meets its own.
 // busy is scratch space, returned for reuse.
-func firstFit(placed []Slot, s Slot, size, align uint64, busy [][2]uint64) (uint64, [][2]uint64) {
+func firstFit(slots []Slot, placed []int32, s Slot, size, align uint64, busy [][2]uint64) (uint64, [][2]uint64) {
 	busy = busy[:0]
-	for _, q := range placed {
+	for _, i := range placed {
+		q := &slots[i]
 		if q.Def <= s.Last && s.Def <= q.Last {
 			busy = append(busy, [2]uint64{q.Offset, q.Offset + alignUp(q.Bytes, align)})
 		}

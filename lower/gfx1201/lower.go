@@ -152,10 +152,23 @@ func (l *lowering) layout(base uint64) {
 		e.Buffers[i] = Buffer{VA: va, Size: size, Used: used[i], ReadOnly: i == BufCode || i == BufWeights}
 		va = alignUp(va+size, bufferAlign) + bufferAlign
 	}
-	region := [...]int{passes.Arena: BufArena, passes.Weights: BufWeights, passes.States: BufState}
 	for _, s := range l.plan.Slots {
-		e.Values[s.Value] = Placement{Buffer: region[s.Region], Offset: s.Offset, Bytes: s.Bytes}
+		e.Values[s.Value] = placement(s)
 	}
+}
+
+// regionBuffer is the Executable buffer of each memory-plan region.
+var regionBuffer = [...]int{passes.Arena: BufArena, passes.Weights: BufWeights, passes.States: BufState}
+
+func placement(s passes.Slot) Placement {
+	return Placement{Buffer: regionBuffer[s.Region], Offset: s.Offset, Bytes: s.Bytes}
+}
+
+// place is where v lives, from the memory plan (a slice lookup, where
+// Executable.Values is a map).
+func (l *lowering) place(v *ir.Value) (Placement, bool) {
+	s, ok := l.plan.Slot(v)
+	return placement(s), ok
 }
 
 func alignUp(n, a uint64) uint64 { return (n + a - 1) / a * a }
@@ -250,7 +263,7 @@ func (l *lowering) dispatch(n *ir.Node, ln *launch) error {
 		if abi.Args[i].Kind != kernels.ArgPtr {
 			continue
 		}
-		p, ok := l.exe.Values[a.addr]
+		p, ok := l.place(a.addr)
 		if !ok {
 			return fmt.Errorf("%v: %s: %s %s has no memory on the GPU (only inputs passed as scalars do without)",
 				n.Pos, n.Op.Name, a.addr.Kind, a.addr.Ref())
