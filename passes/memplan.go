@@ -38,8 +38,8 @@ type Slot struct {
 // MemoryPlan places every weight, state and SSA value of a module.
 type MemoryPlan struct {
 	Align      uint64
-	Slots      []Slot // weights and states in declaration order, then results in definition order
-	index      []int32 // slot of each value by ID, or -1
+	Slots      []Slot    // weights and states in declaration order, then results in definition order
+	index      []int32   // slot of each value by ID, or -1
 	Size       [3]uint64 // bytes of each region, aligned
 	NaiveArena uint64    // the arena's size if no two values shared memory
 }
