@@ -38,29 +38,9 @@ func xWritelane(w *wave, in *inst) {
 // and are ignored.
 func xPermlane16(w *wave, in *inst) {
 	sel := uint64(w.scalar32(&in.src[1])) | uint64(w.scalar32(&in.src[2]))<<32
-	var idx [64]uint8
-	for l := range idx {
-		idx[l] = uint8(sel >> (4 * uint(l&15)) & 15)
-	}
-	w.permlane16(in, &idx)
-}
-
-// xPermlane16Var is v_permlane16_var_b32 / v_permlanex16_var_b32: the lane
-// select comes from each lane's S1[3:0].
-func xPermlane16Var(w *wave, in *inst) {
-	selr := w.row(in.src[1].reg)
-	var idx [64]uint8
-	for l := range idx {
-		idx[l] = uint8(selr[l] & 15)
-	}
-	w.permlane16(in, &idx)
-}
-
-// permlane16 gives each active lane l lane idx[l] of src0 within its own
-// 16-lane row (aux 0) or the paired row (aux 1, the x16 forms).
-func (w *wave) permlane16(in *inst, idx *[64]uint8) {
+	src := w.row(in.src[0].reg)
 	tmp := &w.res
-	copy(tmp[:], w.row(in.src[0].reg))
+	copy(tmp[:], src)
 	d := w.row(in.dst.reg)
 	for m := w.exec(); m != 0; m &= m - 1 {
 		l := bits.TrailingZeros64(m)
@@ -68,7 +48,27 @@ func (w *wave) permlane16(in *inst, idx *[64]uint8) {
 		if in.sem.aux == 1 {
 			row ^= 1
 		}
-		d[l] = tmp[row<<4|int(idx[l])]
+		d[l] = tmp[row<<4|int(sel>>(4*uint(l&15))&15)]
+	}
+}
+
+// xPermlane16Var is v_permlane16_var_b32 / v_permlanex16_var_b32: the lane
+// select comes from each lane's S1[3:0].
+func xPermlane16Var(w *wave, in *inst) {
+	src := w.row(in.src[0].reg)
+	selr := w.row(in.src[1].reg)
+	tmp := &w.res
+	copy(tmp[:], src)
+	var sel [64]uint32
+	copy(sel[:], selr)
+	d := w.row(in.dst.reg)
+	for m := w.exec(); m != 0; m &= m - 1 {
+		l := bits.TrailingZeros64(m)
+		row := l >> 4
+		if in.sem.aux == 1 {
+			row ^= 1
+		}
+		d[l] = tmp[row<<4|int(sel[l]&15)]
 	}
 }
 
