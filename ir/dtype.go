@@ -15,6 +15,9 @@ const (
 	I32
 	Q4_0 // 32 elements in 18 bytes: f16 scale, 16 bytes of 4-bit codes
 	Q8_0 // 32 elements in 34 bytes: f16 scale, 32 signed bytes
+
+	// NumDTypes bounds the DType values, for tables indexed by dtype.
+	NumDTypes = iota
 )
 
 var dtypeInfo = [...]struct {

@@ -11,6 +11,8 @@ type Module struct {
 	Decls   []*Value // inputs, weights and states in declaration order
 	Nodes   []*Node
 	Outputs []Output
+
+	byID []*Value // the values by ID, as the last Number left them
 }
 
 // Output marks a value the step returns.
@@ -69,19 +71,33 @@ func (n *Node) Enum(name string) string {
 // order, then results in node order) and returns how many there are.
 // Values outside the module keep their IDs.
 func (m *Module) Number() int {
-	n := 0
+	// A fresh table, never the old one's array: a copy of the Module
+	// struct may still share it.
+	m.byID = make([]*Value, 0, len(m.Decls)+len(m.Nodes))
 	for _, v := range m.Decls {
-		v.ID = n
-		n++
+		v.ID = len(m.byID)
+		m.byID = append(m.byID, v)
 	}
 	for _, nd := range m.Nodes {
 		if nd.Result != nil {
-			nd.Result.ID = n
-			n++
+			nd.Result.ID = len(m.byID)
+			m.byID = append(m.byID, nd.Result)
 		}
 	}
-	return n
+	return len(m.byID)
 }
+
+// ValueByID returns the value the last Number gave ID id, or nil. Tables
+// indexed by ID use it to tell their module's values from foreign ones.
+func (m *Module) ValueByID(id int) *Value {
+	if id < 0 || id >= len(m.byID) {
+		return nil
+	}
+	return m.byID[id]
+}
+
+// Holds reports whether v is the value numbered v.ID in m.
+func (m *Module) Holds(v *Value) bool { return v != nil && m.ValueByID(v.ID) == v }
 
 // Lookup returns the declaration or result named name, or nil.
 func (m *Module) Lookup(name string) *Value {

@@ -21,6 +21,9 @@ type Op struct {
 	// when every operand passed its spec. Ops without a result return the
 	// zero Type.
 	Infer func(c *NodeCheck) Type
+	// Index is the op's position in registration order (0, 1, …): back
+	// ends keep per-op tables in slices indexed by it.
+	Index int
 }
 
 // HasResult reports whether the op defines a value.
@@ -47,6 +50,7 @@ func register(op *Op) *Op {
 	if _, dup := ops[op.Name]; dup {
 		panic("ir: duplicate op " + op.Name)
 	}
+	op.Index = len(ops)
 	ops[op.Name] = op
 	return op
 }

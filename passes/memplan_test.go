@@ -94,7 +94,11 @@ func checkPlan(t *testing.T, m *ir.Module, p *MemoryPlan) {
 	for _, o := range m.Outputs {
 		last[o.Value] = len(m.Nodes)
 	}
-	var arena []Slot
+	type placed struct {
+		Slot
+		Value *ir.Value
+	}
+	var arena []placed
 	for _, n := range m.Nodes {
 		if n.Result == nil {
 			continue
@@ -106,7 +110,7 @@ func checkPlan(t *testing.T, m *ir.Module, p *MemoryPlan) {
 		if s.Offset%p.Align != 0 || s.Offset+s.Bytes > p.Size[Arena] {
 			t.Fatalf("%s at %d+%d: misaligned or past the arena (%d)", n.Result.Ref(), s.Offset, s.Bytes, p.Size[Arena])
 		}
-		arena = append(arena, s)
+		arena = append(arena, placed{s, n.Result})
 	}
 	for i, a := range arena {
 		for _, b := range arena[i+1:] {

@@ -204,22 +204,46 @@ func (b *Builder) PadTo(align int) error {
 // SetShReg writes values to consecutive SH registers starting at first
 // (SET_SH_REG). Value i lands at Written()+PosSetShRegValues+i.
 func (b *Builder) SetShReg(first Reg, values ...uint32) error {
-	return b.SetShRegIndex(SetShReg{Reg: first, Values: values})
+	w, err := b.SetShRegSlots(first, len(values))
+	if err != nil {
+		return err
+	}
+	copy(w, values)
+	return nil
+}
+
+// SetShRegSlots writes a SET_SH_REG of n consecutive registers from first
+// and returns its n value dwords, zeroed, for the caller to fill: a
+// lowering writes arguments straight into the stream instead of staging
+// them. Nothing is written on error.
+func (b *Builder) SetShRegSlots(first Reg, n int) ([]uint32, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	switch {
+	case n == 0:
+		return nil, b.invalid("SET_SH_REG with no values")
+	case n > MaxBody-1:
+		return nil, b.invalid("SET_SH_REG with %d values (max %d)", n, MaxBody-1)
+	case int(first)+n > SHRegWindow:
+		return nil, b.invalid("SET_SH_REG of %d values at %#x runs past the SH window (%#x)", n, uint16(first), SHRegWindow)
+	}
+	w, err := b.packet(OpSetShReg, 1+n)
+	if err != nil {
+		return nil, err
+	}
+	w[1] = uint32(first)
+	clear(w[2:])
+	return w[2:], nil
 }
 
 // SetReg writes one SH register (a one-value SET_SH_REG).
 func (b *Builder) SetReg(r Reg, v uint32) error {
-	if b.err != nil {
-		return b.err
-	}
-	if int(r) >= SHRegWindow {
-		return b.invalid("SET_SH_REG offset %#x outside the SH window (< %#x)", uint16(r), SHRegWindow)
-	}
-	w, err := b.packet(OpSetShReg, 2)
+	w, err := b.SetShRegSlots(r, 1)
 	if err != nil {
 		return err
 	}
-	w[1], w[2] = uint32(r), v
+	w[0] = v
 	return nil
 }
 
@@ -228,31 +252,20 @@ func (b *Builder) SetShRegIndex(p SetShReg) error {
 	if b.err != nil {
 		return b.err
 	}
-	n := len(p.Values)
-	switch {
-	case n == 0:
-		return b.invalid("SET_SH_REG with no values")
-	case n > MaxBody-1:
-		return b.invalid("SET_SH_REG with %d values (max %d)", n, MaxBody-1)
-	case int(p.Reg)+n > SHRegWindow:
-		return b.invalid("SET_SH_REG of %d values at %#x runs past the SH window (%#x)", n, uint16(p.Reg), SHRegWindow)
+	if err := b.check("SET_SH_REG", shRegVMIDShift, p.VMIDShift); err != nil {
+		return err
 	}
-	dw1 := uint32(p.Reg)
-	if p.VMIDShift|p.Index != 0 { // the plain SetShReg path skips this
-		if err := b.check("SET_SH_REG", shRegVMIDShift, p.VMIDShift); err != nil {
-			return err
-		}
-		if err := b.check("SET_SH_REG", shRegIndex, p.Index); err != nil {
-			return err
-		}
-		dw1 |= shRegVMIDShift.Put(0, p.VMIDShift) | shRegIndex.Put(0, p.Index)
+	if err := b.check("SET_SH_REG", shRegIndex, p.Index); err != nil {
+		return err
 	}
-	w, err := b.packet(OpSetShReg, 1+n)
+	w, err := b.SetShRegSlots(p.Reg, len(p.Values))
 	if err != nil {
 		return err
 	}
-	w[1] = dw1
-	copy(w[2:], p.Values)
+	copy(w, p.Values)
+	if p.VMIDShift|p.Index != 0 {
+		b.buf[b.n-len(w)-1] |= shRegVMIDShift.Put(0, p.VMIDShift) | shRegIndex.Put(0, p.Index)
+	}
 	return nil
 }
 

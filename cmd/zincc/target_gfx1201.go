@@ -46,12 +46,13 @@ func compileGfx1201(m *ir.Module, _, emit string) ([]byte, error) {
 		}
 		seen := map[string]bool{}
 		for _, d := range e.Dispatches {
-			if seen[d.Kernel] {
+			name := d.KernelName()
+			if seen[name] {
 				continue
 			}
-			seen[d.Kernel] = true
-			text, _ := src.Source(d.Kernel)
-			fmt.Fprintf(&b, "// ===== %s (entry at code+0x%x)\n%s\n", d.Kernel, d.Entry, strings.TrimRight(text, "\n"))
+			seen[name] = true
+			text, _ := src.Source(name)
+			fmt.Fprintf(&b, "// ===== %s (entry at code+0x%x)\n%s\n", name, d.Entry, strings.TrimRight(text, "\n"))
 		}
 	}
 	return b.Bytes(), err

@@ -33,29 +33,29 @@ func StepExecutable() *gfx1201.Executable {
 	n.Result = y
 	m := &ir.Module{Name: "steps", Decls: []*ir.Value{x, pos, s}, Nodes: []*ir.Node{n}, Outputs: []ir.Output{{Value: y}}}
 
-	e := &gfx1201.Executable{Module: m, Values: map[*ir.Value]gfx1201.Placement{}}
+	m.Number()
+	e := &gfx1201.Executable{Module: m}
 	for i := range e.Buffers {
 		e.Buffers[i] = gfx1201.Buffer{VA: 0x200000000 + uint64(i)<<24, Size: 4096}
 	}
 	e.Buffers[gfx1201.BufCode].ReadOnly = true
 	e.Buffers[gfx1201.BufWeights].ReadOnly = true
-	e.Values[y] = gfx1201.Placement{Buffer: gfx1201.BufArena, Offset: 64, Bytes: 4}
-	e.Values[s] = gfx1201.Placement{Buffer: gfx1201.BufState, Offset: 128, Bytes: 8}
+	e.SetPlacement(y, gfx1201.Placement{Buffer: gfx1201.BufArena, Offset: 64, Bytes: 4})
+	e.SetPlacement(s, gfx1201.Placement{Buffer: gfx1201.BufState, Offset: 128, Bytes: 8})
 	const fenceOff = 16
 
 	buf := make([]uint32, 64)
 	b := pm4.NewBuilder(buf)
 	addr := func(at int, buffer int, off uint64) {
 		e.Relocs = append(e.Relocs,
-			gfx1201.Reloc{Dword: at + pm4.PosWriteDataAddr, Kind: gfx1201.RelocLo32, Buffer: buffer, Offset: off},
-			gfx1201.Reloc{Dword: at + pm4.PosWriteDataAddr + 1, Kind: gfx1201.RelocHi32, Buffer: buffer, Offset: off})
+			gfx1201.Reloc{Dword: uint32(at + pm4.PosWriteDataAddr), Kind: gfx1201.RelocAddr64, Buffer: uint8(buffer), Offset: off})
 	}
 	at := b.Written()
-	_ = b.WriteData(pm4.WriteData{DstSel: pm4.WriteDstMemory, WrConfirm: true, Addr: e.VA(e.Values[y]), Data: []uint32{0}})
+	_ = b.WriteData(pm4.WriteData{DstSel: pm4.WriteDstMemory, WrConfirm: true, Addr: e.VA(e.Values[y.ID]), Data: []uint32{0}})
 	addr(at, gfx1201.BufArena, 64)
 	e.Patches = append(e.Patches, gfx1201.Patch{Input: 0, Dword: at + pm4.PosWriteDataData})
 	at = b.Written()
-	_ = b.WriteData(pm4.WriteData{DstSel: pm4.WriteDstMemory, WrConfirm: true, Addr: e.VA(e.Values[s]), Data: []uint32{0, 0}})
+	_ = b.WriteData(pm4.WriteData{DstSel: pm4.WriteDstMemory, WrConfirm: true, Addr: e.VA(e.Values[s.ID]), Data: []uint32{0, 0}})
 	addr(at, gfx1201.BufState, 128)
 	e.Patches = append(e.Patches, gfx1201.Patch{Input: 0, Dword: at + pm4.PosWriteDataData},
 		gfx1201.Patch{Input: 1, Dword: at + pm4.PosWriteDataData + 1})
@@ -63,8 +63,7 @@ func StepExecutable() *gfx1201.Executable {
 	_ = b.Fence64(e.Buffers[gfx1201.BufFence].VA+fenceOff, 0)
 	e.FenceDword = at + pm4.PosReleaseMemData
 	e.Relocs = append(e.Relocs,
-		gfx1201.Reloc{Dword: at + pm4.PosReleaseMemAddr, Kind: gfx1201.RelocLo32, Buffer: gfx1201.BufFence, Offset: fenceOff},
-		gfx1201.Reloc{Dword: at + pm4.PosReleaseMemAddr + 1, Kind: gfx1201.RelocHi32, Buffer: gfx1201.BufFence, Offset: fenceOff})
+		gfx1201.Reloc{Dword: uint32(at + pm4.PosReleaseMemAddr), Kind: gfx1201.RelocAddr64, Buffer: gfx1201.BufFence, Offset: fenceOff})
 	_ = b.PadTo(gfx1201.IBAlignDwords)
 	e.IB = append([]uint32(nil), b.Words()...)
 	return e
@@ -117,7 +116,8 @@ func DispatchExecutable(n int) (*gfx1201.Executable, error) {
 	node.Result = y
 	m := &ir.Module{Name: "copy", Decls: []*ir.Value{w}, Nodes: []*ir.Node{node}, Outputs: []ir.Output{{Value: y}}}
 
-	e := &gfx1201.Executable{Module: m, Values: map[*ir.Value]gfx1201.Placement{}, Code: obj.Code}
+	m.Number()
+	e := &gfx1201.Executable{Module: m, Code: obj.Code}
 	bytes := uint64(4 * n)
 	size := (bytes + 4095) &^ 4095
 	for i := range e.Buffers {
@@ -126,18 +126,17 @@ func DispatchExecutable(n int) (*gfx1201.Executable, error) {
 	e.Buffers[gfx1201.BufCode] = gfx1201.Buffer{VA: 0x300000000, Size: 4096, Used: uint64(len(obj.Code)), ReadOnly: true}
 	e.Buffers[gfx1201.BufWeights] = gfx1201.Buffer{VA: 0x310000000, Size: size, Used: bytes, ReadOnly: true}
 	e.Buffers[gfx1201.BufArena] = gfx1201.Buffer{VA: 0x330000000, Size: size, Used: bytes}
-	e.Values[w] = gfx1201.Placement{Buffer: gfx1201.BufWeights, Bytes: bytes}
-	e.Values[y] = gfx1201.Placement{Buffer: gfx1201.BufArena, Bytes: bytes}
+	e.SetPlacement(w, gfx1201.Placement{Buffer: gfx1201.BufWeights, Bytes: bytes})
+	e.SetPlacement(y, gfx1201.Placement{Buffer: gfx1201.BufArena, Bytes: bytes})
 
 	buf := make([]uint32, 128)
 	b := pm4.NewBuilder(buf)
 	reloc := func(dword int, kind gfx1201.RelocKind, buffer int) {
-		e.Relocs = append(e.Relocs, gfx1201.Reloc{Dword: dword, Kind: kind, Buffer: buffer})
+		e.Relocs = append(e.Relocs, gfx1201.Reloc{Dword: uint32(dword), Kind: kind, Buffer: uint8(buffer)})
 	}
 	at := b.Written()
 	_ = b.SetProgram(e.Buffers[gfx1201.BufCode].VA + uint64(obj.Symbols["copy_dwords"]))
-	reloc(at+pm4.PosSetShRegValues, gfx1201.RelocPgmLo, gfx1201.BufCode)
-	reloc(at+pm4.PosSetShRegValues+1, gfx1201.RelocPgmHi, gfx1201.BufCode)
+	reloc(at+pm4.PosSetShRegValues, gfx1201.RelocPgm, gfx1201.BufCode)
 	// RSRC1: 8 VGPRs, f32 denormals kept (FLOAT_MODE 0xF0); RSRC2:
 	// USER_SGPR 4, TGID_X_EN (the values exec/sim's copy test uses).
 	_ = b.SetShReg(pm4.COMPUTE_PGM_RSRC1, 0x000F0000, 0x88)
@@ -145,16 +144,14 @@ func DispatchExecutable(n int) (*gfx1201.Executable, error) {
 	for i, buffer := range []int{gfx1201.BufWeights, gfx1201.BufArena} {
 		at = b.Written()
 		_ = b.SetUserData64(2*i, e.Buffers[buffer].VA)
-		reloc(at+pm4.PosSetShRegValues, gfx1201.RelocLo32, buffer)
-		reloc(at+pm4.PosSetShRegValues+1, gfx1201.RelocHi32, buffer)
+		reloc(at+pm4.PosSetShRegValues, gfx1201.RelocAddr64, buffer)
 	}
 	init, _ := pm4.DispatchInitiator{ComputeShaderEn: true, ForceStartAt000: true, CSW32En: true}.Pack()
 	_ = b.Dispatch(uint32(n/64), 1, 1, init)
 	at = b.Written()
 	_ = b.Fence64(e.Buffers[gfx1201.BufFence].VA, 0)
 	e.FenceDword = at + pm4.PosReleaseMemData
-	reloc(at+pm4.PosReleaseMemAddr, gfx1201.RelocLo32, gfx1201.BufFence)
-	reloc(at+pm4.PosReleaseMemAddr+1, gfx1201.RelocHi32, gfx1201.BufFence)
+	reloc(at+pm4.PosReleaseMemAddr, gfx1201.RelocAddr64, gfx1201.BufFence)
 	_ = b.PadTo(gfx1201.IBAlignDwords)
 	if err := b.Err(); err != nil {
 		return nil, err

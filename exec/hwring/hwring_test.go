@@ -105,7 +105,7 @@ func TestCheckRejects(t *testing.T) {
 		{"patch of a missing input", func(e *gfx1201.Executable) { e.Patches[0].Input = 3 }, "patch of input 3"},
 		{"reloc buffer", func(e *gfx1201.Executable) { e.Relocs[0].Buffer = 9 }, "relocation"},
 		{"reloc kind", func(e *gfx1201.Executable) { e.Relocs[0].Kind = 0 }, "relocation"},
-		{"unrelocated fence", func(e *gfx1201.Executable) { e.Relocs = e.Relocs[:2] }, "no 8-byte-aligned relocated fence address"},
+		{"unrelocated fence", func(e *gfx1201.Executable) { e.Relocs = e.Relocs[:1] }, "no 8-byte-aligned relocated fence address"},
 		{"placement outside", func(e *gfx1201.Executable) {
 			for v := range e.Values {
 				e.Values[v] = gfx1201.Placement{Buffer: gfx1201.BufArena, Offset: 4094, Bytes: 4}
@@ -195,7 +195,7 @@ func FuzzImage(f *testing.F) {
 		e := SmokeExecutable()
 		e.Patches[0].Dword = int(patchDword)
 		e.FenceDword = int(fenceDword)
-		e.Relocs[0].Buffer, e.Relocs[0].Offset, e.Relocs[0].Dword = int(relocBuf), relocOff, int(relocDword)
+		e.Relocs[0].Buffer, e.Relocs[0].Offset, e.Relocs[0].Dword = relocBuf, relocOff, uint32(relocDword)
 		for v := range e.Values {
 			e.Values[v] = gfx1201.Placement{Buffer: int(placeBuf), Offset: placeOff, Bytes: placeBytes}
 		}

@@ -99,15 +99,22 @@ func Check(e *gfx1201.Executable) error {
 		}
 	}
 	for _, r := range e.Relocs {
-		if r.Dword < 0 || r.Dword >= len(e.IB) || r.Buffer < 0 || r.Buffer >= gfx1201.NumBuffers ||
-			r.Kind < gfx1201.RelocLo32 || r.Kind > gfx1201.RelocPgmHi || r.Offset > e.Buffers[r.Buffer].Size {
+		if int(r.Dword)+1 >= len(e.IB) || r.Buffer >= gfx1201.NumBuffers ||
+			(r.Kind != gfx1201.RelocAddr64 && r.Kind != gfx1201.RelocPgm) || r.Offset > e.Buffers[r.Buffer].Size {
 			return bad("relocation %+v", r)
 		}
 	}
 	if _, _, err := fenceLocation(e); err != nil {
 		return err
 	}
-	for v, p := range e.Values {
+	for id, p := range e.Values {
+		v := e.Module.ValueByID(id)
+		if v == nil {
+			return bad("placement %d for a value graph @%s does not have (is the module numbered?)", id, e.Module.Name)
+		}
+		if p.Buffer == gfx1201.NoBuffer {
+			continue
+		}
 		if p.Buffer < 0 || p.Buffer >= gfx1201.NumBuffers || p.Offset > e.Buffers[p.Buffer].Size ||
 			p.Bytes > e.Buffers[p.Buffer].Size-p.Offset {
 			return bad("%s placed at %s+%d (%d bytes) outside the buffer", v.Ref(), gfx1201.BufferName(p.Buffer), p.Offset, p.Bytes)
@@ -120,7 +127,7 @@ func Check(e *gfx1201.Executable) error {
 		}
 	}
 	for _, v := range need {
-		p, ok := e.Values[v]
+		p, ok := e.Placement(v)
 		if !ok {
 			return bad("%s has no placement", v.Ref())
 		}
@@ -135,11 +142,11 @@ func Check(e *gfx1201.Executable) error {
 // writes: the relocation of the address dword two before the data dword.
 func fenceLocation(e *gfx1201.Executable) (buf int, off uint64, err error) {
 	for _, r := range e.Relocs {
-		if r.Dword == e.FenceDword-2 && r.Kind == gfx1201.RelocLo32 {
+		if int(r.Dword) == e.FenceDword-2 && r.Kind == gfx1201.RelocAddr64 {
 			if r.Offset%8 != 0 || r.Offset+8 > RoundPage(e.Buffers[r.Buffer].Size) {
 				break
 			}
-			return r.Buffer, r.Offset, nil
+			return int(r.Buffer), r.Offset, nil
 		}
 	}
 	return 0, 0, fmt.Errorf("%w: no 8-byte-aligned relocated fence address at IB dword %d", ErrBadExecutable, e.FenceDword-2)
@@ -199,7 +206,7 @@ func (im *Image) Load(w *exec.Weights) error {
 	}
 	copy(im.bufs[gfx1201.BufCode], im.exe.Code)
 	for _, v := range im.exe.Module.DeclsOf(ir.Weight) {
-		p := im.exe.Values[v]
+		p, _ := im.exe.Placement(v) // checked by NewImage
 		var data []byte
 		if w != nil {
 			data = w.Data(v)
@@ -253,7 +260,7 @@ func (im *Image) Outputs(inputs []uint32) ([]exec.Tensor, error) {
 			}
 			continue
 		}
-		p := im.exe.Values[v]
+		p, _ := im.exe.Placement(v) // checked by NewImage
 		out[i] = exec.Tensor{Name: v.Name, Type: v.Type, Data: append([]byte(nil), im.bufs[p.Buffer][p.Offset:p.Offset+p.Bytes]...)}
 	}
 	return out, nil
@@ -261,7 +268,7 @@ func (im *Image) Outputs(inputs []uint32) ([]exec.Tensor, error) {
 
 // State copies the current contents of state v.
 func (im *Image) State(v *ir.Value) (exec.Tensor, error) {
-	p, ok := im.exe.Values[v]
+	p, ok := im.exe.Placement(v)
 	if v == nil || v.Kind != ir.State || !ok {
 		name := "<nil>"
 		if v != nil {

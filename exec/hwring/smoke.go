@@ -35,7 +35,8 @@ const (
 // fences retire. Each call builds a fresh copy.
 func SmokeExecutable() *gfx1201.Executable {
 	m := SmokeModule()
-	e := &gfx1201.Executable{Module: m, Values: map[*ir.Value]gfx1201.Placement{}}
+	m.Number()
+	e := &gfx1201.Executable{Module: m}
 	for i := range e.Buffers {
 		e.Buffers[i] = gfx1201.Buffer{VA: smokeVA + uint64(i)*0x10000000, Size: smokeSize}
 	}
@@ -44,23 +45,21 @@ func SmokeExecutable() *gfx1201.Executable {
 	e.Buffers[gfx1201.BufArena].Used = 4
 	e.Buffers[gfx1201.BufFence].Used = 8
 	y := m.Outputs[0].Value
-	e.Values[y] = gfx1201.Placement{Buffer: gfx1201.BufArena, Offset: 0, Bytes: 4}
+	e.SetPlacement(y, gfx1201.Placement{Buffer: gfx1201.BufArena, Offset: 0, Bytes: 4})
 
 	buf := make([]uint32, 32)
 	b := pm4.NewBuilder(buf)
-	arena := e.VA(e.Values[y])
+	arena := e.VA(e.Values[y.ID])
 	at := b.Written()
 	_ = b.WriteData(pm4.WriteData{DstSel: pm4.WriteDstMemory, WrConfirm: true, Addr: arena, Data: []uint32{0}})
 	e.Patches = append(e.Patches, gfx1201.Patch{Input: 0, Dword: at + pm4.PosWriteDataData})
 	e.Relocs = append(e.Relocs,
-		gfx1201.Reloc{Dword: at + pm4.PosWriteDataAddr, Kind: gfx1201.RelocLo32, Buffer: gfx1201.BufArena},
-		gfx1201.Reloc{Dword: at + pm4.PosWriteDataAddr + 1, Kind: gfx1201.RelocHi32, Buffer: gfx1201.BufArena})
+		gfx1201.Reloc{Dword: uint32(at + pm4.PosWriteDataAddr), Kind: gfx1201.RelocAddr64, Buffer: gfx1201.BufArena})
 	at = b.Written()
 	_ = b.Fence64(e.Buffers[gfx1201.BufFence].VA, 0)
 	e.FenceDword = at + pm4.PosReleaseMemData
 	e.Relocs = append(e.Relocs,
-		gfx1201.Reloc{Dword: at + pm4.PosReleaseMemAddr, Kind: gfx1201.RelocLo32, Buffer: gfx1201.BufFence},
-		gfx1201.Reloc{Dword: at + pm4.PosReleaseMemAddr + 1, Kind: gfx1201.RelocHi32, Buffer: gfx1201.BufFence})
+		gfx1201.Reloc{Dword: uint32(at + pm4.PosReleaseMemAddr), Kind: gfx1201.RelocAddr64, Buffer: gfx1201.BufFence})
 	_ = b.PadTo(gfx1201.IBAlignDwords)
 	if b.Err() != nil {
 		panic("hwring: smoke IB does not build: " + b.Err().Error()) // fixed packets into a fixed buffer

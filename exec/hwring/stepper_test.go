@@ -91,8 +91,13 @@ func TestStepperPlaceAndLoadNameTheStep(t *testing.T) {
 	// A weight with nothing bound to it fails the load.
 	e = SmokeExecutable()
 	w := &ir.Value{Name: "w", Kind: ir.Weight, Type: ir.Scalar(ir.U32)}
+	y := e.Module.Outputs[0].Value
+	yp, _ := e.Placement(y)
 	e.Module.Decls = append(e.Module.Decls, w)
-	e.Values[w] = gfx1201.Placement{Buffer: gfx1201.BufWeights, Bytes: 4}
+	e.Module.Number() // renumbers y after w
+	e.Values = nil
+	e.SetPlacement(y, yp)
+	e.SetPlacement(w, gfx1201.Placement{Buffer: gfx1201.BufWeights, Bytes: 4})
 	vas, bufs = buffersFor(e)
 	if err := s.Place(e, vas, bufs); err != nil {
 		t.Fatal(err)

@@ -67,7 +67,7 @@ func New(exe *gfx1201.Executable, w *exec.Weights, cfg sim.Config) (*Ring, error
 		return nil, err
 	}
 	for _, d := range exe.Dispatches {
-		g.Label(vas[gfx1201.BufCode]+d.Entry, d.Kernel) // faults and hangs name the kernel
+		g.Label(vas[gfx1201.BufCode]+d.Entry, d.KernelName()) // faults and hangs name the kernel
 	}
 	return &Ring{gpu: g, img: img, ibVA: vas[hwring.BufIB]}, nil
 }

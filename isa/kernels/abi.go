@@ -46,7 +46,18 @@ type KernelABI struct {
 	Block  uint32 // threads per workgroup
 	Groups func(s Size) uint32
 	Doc    string // what one workgroup does
+	index  int    // position in ABIs
 }
+
+func init() {
+	for i := range ABIs {
+		ABIs[i].index = i
+	}
+}
+
+// Index is the kernel's position in ABIs: callers keep per-kernel tables
+// in slices indexed by it.
+func (k *KernelABI) Index() int { return k.index }
 
 // UserSGPRs is the number of user SGPRs the arguments fill.
 func (k *KernelABI) UserSGPRs() int {

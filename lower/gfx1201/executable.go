@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"zincc/ir"
+	"zincc/isa/kernels"
 )
 
 // Executable is a decode step lowered for gfx1201: everything a ring needs
@@ -24,9 +25,10 @@ type Executable struct {
 	// Buffers lists the GPU memory the step uses, indexed by the Buf*
 	// constants.
 	Buffers [NumBuffers]Buffer
-	// Values says where each weight, state and SSA value lives (inputs live
-	// in the IB, see Patches).
-	Values map[*ir.Value]Placement
+	// Values[id] is where the value with that ID (ir.Module.Number) lives.
+	// Inputs live in the IB (see Patches): their Buffer is NoBuffer. Use
+	// Placement to look a value up.
+	Values []Placement
 
 	// Patches name the IB dwords that hold per-step inputs, so that a step
 	// costs a few dword writes (PatchInputs) instead of a new lowering.
@@ -77,9 +79,31 @@ type Buffer struct {
 
 // Placement is where a value lives.
 type Placement struct {
-	Buffer int
+	Buffer int // an index into Executable.Buffers, or NoBuffer
 	Offset uint64
 	Bytes  uint64
+}
+
+// NoBuffer is the Buffer of a value without GPU memory (an input).
+const NoBuffer = -1
+
+// Placement returns where v lives, or false if v has no memory (an input)
+// or is not a value of e.Module.
+func (e *Executable) Placement(v *ir.Value) (Placement, bool) {
+	if !e.Module.Holds(v) || v.ID >= len(e.Values) || e.Values[v.ID].Buffer == NoBuffer {
+		return Placement{}, false
+	}
+	return e.Values[v.ID], true
+}
+
+// SetPlacement records where v, a value of the numbered e.Module, lives,
+// growing Values as needed (new entries are NoBuffer); for executables
+// built by hand (the lowering fills Values itself).
+func (e *Executable) SetPlacement(v *ir.Value, p Placement) {
+	for len(e.Values) <= v.ID {
+		e.Values = append(e.Values, Placement{Buffer: NoBuffer})
+	}
+	e.Values[v.ID] = p
 }
 
 // VA returns the GPU virtual address of a placement in e.
@@ -92,34 +116,41 @@ type Patch struct {
 	Dword int
 }
 
-// RelocKind says which part of an address an IB dword holds.
+// RelocKind says how an address sits in the two IB dwords of a Reloc.
 type RelocKind uint8
 
-// The address parts found in an IB.
+// The address forms found in an IB.
 const (
-	RelocLo32  RelocKind = iota + 1 // bits 31:0
-	RelocHi32                       // bits 63:32
-	RelocPgmLo                      // bits 39:8 (COMPUTE_PGM_LO)
-	RelocPgmHi                      // bits 47:40 (COMPUTE_PGM_HI)
+	// RelocAddr64: bits 31:0 at Dword, bits 63:32 at Dword+1 (user data,
+	// RELEASE_MEM, WRITE_DATA addresses).
+	RelocAddr64 RelocKind = iota + 1
+	// RelocPgm: bits 39:8 at Dword (COMPUTE_PGM_LO), bits 47:40 at
+	// Dword+1 (COMPUTE_PGM_HI).
+	RelocPgm
 )
 
-// Reloc says that IB dword Dword holds part Kind of the address
-// Buffers[Buffer].VA + Offset.
+// Reloc says that IB dwords Dword and Dword+1 hold the address
+// Buffers[Buffer].VA + Offset in the form Kind. It is 16 bytes and holds
+// no pointers: a large IB has thousands.
 type Reloc struct {
-	Dword  int
+	Dword  uint32
 	Kind   RelocKind
-	Buffer int
+	Buffer uint8
 	Offset uint64
 }
 
-// Dispatch describes one kernel launch in the IB.
+// Dispatch describes one kernel launch in the IB. It holds indices, not
+// pointers, so that a large IB's table costs the garbage collector nothing.
 type Dispatch struct {
-	Node   *ir.Node // the statement it implements
-	Kernel string   // the kernel's symbol name
-	Entry  uint64   // its entry's offset in Code
-	Dword  int      // IB index of the DISPATCH_DIRECT header
-	First  int      // IB index of the first packet that belongs to it
+	Node   int    // the statement it implements: an index into Module.Nodes
+	Kernel int    // the kernel: an index into kernels.ABIs (see KernelName)
+	Entry  uint64 // the kernel's entry's offset in Code
+	Dword  int    // IB index of the DISPATCH_DIRECT header
+	First  int    // IB index of the first packet that belongs to it
 }
+
+// KernelName is the symbol name of the dispatched kernel.
+func (d Dispatch) KernelName() string { return kernels.ABIs[d.Kernel].Name }
 
 // PatchInputs writes one step's inputs (one word per module input, in
 // declaration order) and the fence sequence number into ib, which must be
@@ -138,14 +169,10 @@ func (e *Executable) Rebase(ib []uint32, vas [NumBuffers]uint64) {
 	for _, r := range e.Relocs {
 		a := vas[r.Buffer] + r.Offset
 		switch r.Kind {
-		case RelocLo32:
-			ib[r.Dword] = uint32(a)
-		case RelocHi32:
-			ib[r.Dword] = uint32(a >> 32)
-		case RelocPgmLo:
-			ib[r.Dword] = uint32(a >> 8)
-		case RelocPgmHi:
-			ib[r.Dword] = uint32(a>>40) & 0xFF
+		case RelocAddr64:
+			ib[r.Dword], ib[r.Dword+1] = uint32(a), uint32(a>>32)
+		case RelocPgm:
+			ib[r.Dword], ib[r.Dword+1] = uint32(a>>8), uint32(a>>40)&0xFF
 		}
 	}
 	for i := range e.Buffers {

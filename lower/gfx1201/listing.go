@@ -37,7 +37,8 @@ func (e *Executable) comments() map[int]string {
 		c[dw] = text
 	}
 	for i, d := range e.Dispatches {
-		add(d.First, fmt.Sprintf("dispatch %d: %s  (%s)  kernel %s", i, ir.NodeString(d.Node), shortPos(d.Node.Pos), d.Kernel))
+		n := e.Module.Nodes[d.Node]
+		add(d.First, fmt.Sprintf("dispatch %d: %s  (%s)  kernel %s", i, ir.NodeString(n), shortPos(n.Pos), d.KernelName()))
 	}
 	inputs := e.Module.DeclsOf(ir.Input)
 	for _, p := range e.Patches {
@@ -62,8 +63,10 @@ func (e *Executable) PlanListing(w io.Writer) error {
 		p Placement
 	}
 	var rows []row
-	for v, p := range e.Values {
-		rows = append(rows, row{v, p})
+	for id, p := range e.Values {
+		if v := e.Module.ValueByID(id); v != nil && p.Buffer != NoBuffer {
+			rows = append(rows, row{v, p})
+		}
 	}
 	sort.Slice(rows, func(i, j int) bool {
 		a, b := rows[i], rows[j]

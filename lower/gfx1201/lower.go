@@ -29,6 +29,11 @@ type Library interface {
 type Options struct {
 	// BaseVA is where the first buffer goes (default DefaultBaseVA).
 	BaseVA uint64
+	// Plan is the memory plan of the module, from passes.PlanMemory with an
+	// alignment that is a multiple of 256 bytes; nil makes Lower plan. A
+	// pipeline that has planned already (or benchmarks the two stages
+	// apart) passes its plan here.
+	Plan *passes.MemoryPlan
 }
 
 // DefaultBaseVA is the GPU virtual address of the first buffer: above the
@@ -77,23 +82,35 @@ func mustPack(w uint32, err error) uint32 {
 // Lower turns a module into an Executable for gfx1201. The module must
 // have passed ir.Verify (the frontend and the pass manager see to that).
 func Lower(m *ir.Module, lib Library, opts Options) (*Executable, error) {
-	plan, err := passes.PlanMemory(m, valueAlign)
-	if err != nil {
-		return nil, err
+	plan := opts.Plan
+	switch {
+	case plan == nil:
+		var err error
+		if plan, err = passes.PlanMemory(m, valueAlign); err != nil {
+			return nil, err
+		}
+	case plan.Module != m:
+		return nil, fmt.Errorf("gfx1201: the memory plan is of graph @%s, not of @%s", plan.Module.Name, m.Name)
+	case plan.Align%valueAlign != 0:
+		return nil, fmt.Errorf("gfx1201: the memory plan aligns values to %d bytes; the kernels need a multiple of %d", plan.Align, valueAlign)
 	}
 	if opts.BaseVA == 0 {
 		opts.BaseVA = DefaultBaseVA
 	}
 	n := len(m.Nodes)
-	l := &lowering{m: m, lib: lib, plan: plan, kernels: map[string]*kernelInfo{},
-		inputs: map[*ir.Value]int{},
-		exe: &Executable{Module: m, Code: lib.Code(), Values: make(map[*ir.Value]Placement, len(plan.Slots)),
-			Relocs: make([]Reloc, 0, 2+8*n), Dispatches: make([]Dispatch, 0, n)}}
-	for i, v := range m.DeclsOf(ir.Input) {
-		l.inputs[v] = i
+	l := &lowering{m: m, lib: lib, plan: plan, kernels: make([]*kernelInfo, len(kernels.ABIs)),
+		inputs: make([]int32, len(m.Decls)),
+		exe: &Executable{Module: m, Code: lib.Code(), Values: make([]Placement, len(plan.Slots)),
+			Relocs: make([]Reloc, 0, 1+5*n), Dispatches: make([]Dispatch, 0, n)}}
+	k := int32(0)
+	for id, v := range m.Decls { // IDs: declarations come first
+		if v.Kind == ir.Input {
+			l.inputs[id] = k
+			k++
+		}
 	}
 	l.layout(opts.BaseVA)
-	l.b = pm4.NewBuilder(make([]uint32, ibBound(n)))
+	l.b = pm4.NewBuilder(make([]uint32, ibGuess(n)))
 	if err := l.emit(); err != nil {
 		return nil, err
 	}
@@ -102,17 +119,28 @@ func Lower(m *ir.Module, lib Library, opts Options) (*Executable, error) {
 	return l.exe, nil
 }
 
-// ibBound is the most dwords an IB of n dispatches can take: the preamble,
-// per dispatch a barrier (2 + 8), program (4), resources (4 + 3), thread
-// counts (5), 16 user-data values (18) and the dispatch (5), then the fence
-// (8) and padding.
-func ibBound(n int) int { return 8 + 8 + 49*n + 8 + IBAlignDwords }
+// The IB's size: the preamble takes preambleDwords, each dispatch at most
+// dispatchDwords (a barrier 2 + 8, program 4, resources 4 + 3, thread
+// counts 5, 16 user-data values 18, the dispatch 5), the end at most
+// endDwords (fence 8, padding). Most dispatches repeat some registers and
+// need no barrier, so the IB starts at ibGuess and grows when a dispatch
+// might not fit.
+const (
+	preambleDwords = 8 + 8
+	dispatchDwords = 49
+	endDwords      = 8 + IBAlignDwords
+)
+
+func ibBound(n int) int { return preambleDwords + dispatchDwords*n + endDwords }
+
+func ibGuess(n int) int { return preambleDwords + 36*n + endDwords }
 
 // kernelInfo is what the lowering knows of one kernel it has used.
 type kernelInfo struct {
 	abi   *kernels.KernelABI
 	code  KernelCode
 	rsrc2 uint32 // with LDS_SIZE, which is the driver's to set
+	sgprs int    // user SGPRs the arguments fill
 }
 
 type lowering struct {
@@ -121,11 +149,15 @@ type lowering struct {
 	plan    *passes.MemoryPlan
 	exe     *Executable
 	b       pm4.Builder
-	kernels map[string]*kernelInfo
-	last    *kernelInfo // the kernel of the previous dispatch
-	inputs  map[*ir.Value]int
+	kernels []*kernelInfo // by kernels.KernelABI.Index, as first used
+	inputs  []int32       // by declaration ID: an input's index among the inputs
 	// Byte ranges dispatched since the last barrier, for barrier planning.
 	written, read rangeSet
+	// Per-dispatch scratch, kept here so that it is not zeroed per call:
+	// the placements of the pointer arguments and the ranges they read
+	// and write (16 user SGPRs hold at most maxPtrArgs pointers).
+	place  [maxArgs]Placement
+	rd, wr [maxPtrArgs]span
 	// The SH registers set so far in this IB that the lowering does not
 	// repeat when they do not change: program, resources, thread counts.
 	shadow struct {
@@ -152,23 +184,16 @@ func (l *lowering) layout(base uint64) {
 		e.Buffers[i] = Buffer{VA: va, Size: size, Used: used[i], ReadOnly: i == BufCode || i == BufWeights}
 		va = alignUp(va+size, bufferAlign) + bufferAlign
 	}
-	for _, s := range l.plan.Slots {
-		e.Values[s.Value] = placement(s)
+	for id, s := range l.plan.Slots {
+		e.Values[id] = placement(s)
 	}
 }
 
 // regionBuffer is the Executable buffer of each memory-plan region.
-var regionBuffer = [...]int{passes.Arena: BufArena, passes.Weights: BufWeights, passes.States: BufState}
+var regionBuffer = [...]int{passes.Arena: BufArena, passes.Weights: BufWeights, passes.States: BufState, passes.NoRegion: NoBuffer}
 
 func placement(s passes.Slot) Placement {
 	return Placement{Buffer: regionBuffer[s.Region], Offset: s.Offset, Bytes: s.Bytes}
-}
-
-// place is where v lives, from the memory plan (a slice lookup, where
-// Executable.Values is a map).
-func (l *lowering) place(v *ir.Value) (Placement, bool) {
-	s, ok := l.plan.Slot(v)
-	return placement(s), ok
 }
 
 func alignUp(n, a uint64) uint64 { return (n + a - 1) / a * a }
@@ -180,15 +205,16 @@ func (l *lowering) emit() error {
 	l.b.SetShReg(pm4.COMPUTE_RESOURCE_LIMITS, 0, 0xFFFFFFFF, 0xFFFFFFFF, 0, 0xFFFFFFFF, 0xFFFFFFFF)
 	l.b.AcquireMemAll(startGCR)
 	var errs []error
-	for _, n := range l.m.Nodes {
-		rule, ok := rules[n.Op]
-		if !ok {
+	var ln launch
+	for i, n := range l.m.Nodes {
+		rule := ruleFor(n.Op)
+		if rule == nil {
 			errs = append(errs, fmt.Errorf("%v: gfx1201 has no lowering for %s", n.Pos, n.Op.Name))
 			continue
 		}
-		ln, err := rule(n)
+		err := rule(n, &ln)
 		if err == nil {
-			err = l.dispatch(n, &ln)
+			err = l.dispatch(i, n, &ln)
 		}
 		if err != nil {
 			errs = append(errs, err)
@@ -201,8 +227,7 @@ func (l *lowering) emit() error {
 	at := l.b.Written()
 	l.b.Fence64(l.exe.VA(Placement{Buffer: BufFence}), 0)
 	l.exe.FenceDword = at + pm4.PosReleaseMemData
-	l.reloc(at+pm4.PosReleaseMemAddr, RelocLo32, BufFence, 0)
-	l.reloc(at+pm4.PosReleaseMemAddr+1, RelocHi32, BufFence, 0)
+	l.reloc(at+pm4.PosReleaseMemAddr, RelocAddr64, BufFence, 0)
 	l.b.PadTo(IBAlignDwords)
 	if err := l.b.Err(); err != nil {
 		return fmt.Errorf("gfx1201: internal error writing the IB: %w", err)
@@ -211,69 +236,71 @@ func (l *lowering) emit() error {
 }
 
 func (l *lowering) reloc(dword int, kind RelocKind, buf int, off uint64) {
-	l.exe.Relocs = append(l.exe.Relocs, Reloc{Dword: dword, Kind: kind, Buffer: buf, Offset: off})
+	l.exe.Relocs = append(l.exe.Relocs, Reloc{Dword: uint32(dword), Kind: kind, Buffer: uint8(buf), Offset: off})
 }
 
 // kernel returns what the lowering needs of a library kernel, checking the
 // first time it is used that its descriptor agrees with its ABI.
-func (l *lowering) kernel(n *ir.Node, name string) (*kernelInfo, error) {
-	if l.last != nil && l.last.abi.Name == name {
-		return l.last, nil
-	}
-	if k, ok := l.kernels[name]; ok {
-		l.last = k
+func (l *lowering) kernel(n *ir.Node, abi *kernels.KernelABI) (*kernelInfo, error) {
+	if k := l.kernels[abi.Index()]; k != nil {
 		return k, nil
 	}
-	abi := kernels.LookupABI(name)
-	if abi == nil {
-		return nil, fmt.Errorf("%v: %s: no kernel %q in the ABI table", n.Pos, n.Op.Name, name)
-	}
-	code, err := l.lib.Kernel(name)
+	code, err := l.lib.Kernel(abi.Name)
 	if err != nil {
 		return nil, fmt.Errorf("%v: %s: %w", n.Pos, n.Op.Name, err)
 	}
 	if code.UserSGPRs != abi.UserSGPRs() || !code.Wave32 {
 		return nil, fmt.Errorf("%v: kernel %s: its descriptor (%d user SGPRs, wave32 %v) disagrees with its ABI (%d, wave32)",
-			n.Pos, name, code.UserSGPRs, code.Wave32, abi.UserSGPRs())
+			n.Pos, abi.Name, code.UserSGPRs, code.Wave32, abi.UserSGPRs())
 	}
-	k := &kernelInfo{abi: abi, code: code, rsrc2: code.Rsrc2 | (code.LDSBytes+511)/512<<15}
-	l.kernels[name] = k
-	l.last = k
+	k := &kernelInfo{abi: abi, code: code, rsrc2: code.Rsrc2 | (code.LDSBytes+511)/512<<15, sgprs: abi.UserSGPRs()}
+	l.kernels[abi.Index()] = k
 	return k, nil
 }
 
 // dispatch emits one kernel launch, with a barrier first if it depends on
 // (or would overwrite what is read by) a dispatch since the last barrier.
-func (l *lowering) dispatch(n *ir.Node, ln *launch) error {
+func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 	k, err := l.kernel(n, ln.kernel)
 	if err != nil {
 		return err
 	}
 	abi := k.abi
 	if ln.nargs != len(abi.Args) {
-		return fmt.Errorf("%v: kernel %s takes %d arguments, the lowering passes %d", n.Pos, ln.kernel, len(abi.Args), ln.nargs)
+		return fmt.Errorf("%v: kernel %s takes %d arguments, the lowering passes %d", n.Pos, abi.Name, len(abi.Args), ln.nargs)
+	}
+	if l.b.Free() < dispatchDwords+endDwords {
+		if err := l.b.Grow(make([]uint32, 2*len(l.b.Words())+dispatchDwords+endDwords)); err != nil {
+			return fmt.Errorf("gfx1201: internal error growing the IB: %w", err)
+		}
 	}
 
 	// Barrier planning over the byte ranges of the GPU buffers.
-	var rdBuf, wrBuf [maxArgs]span
-	var place [maxArgs]Placement
-	rd, wr := rdBuf[:0], wrBuf[:0]
+	place, rd, wr := &l.place, l.rd[:0], l.wr[:0]
+	result := int32(-1)
+	if n.Result != nil {
+		result = int32(n.Result.ID)
+	}
 	for i := 0; i < ln.nargs; i++ {
 		a := ln.args[i]
 		if abi.Args[i].Kind != kernels.ArgPtr {
 			continue
 		}
-		p, ok := l.place(a.addr)
-		if !ok {
+		p := Placement{Buffer: NoBuffer}
+		if a.kind == argAddr {
+			p = l.exe.Values[a.id]
+		}
+		if p.Buffer == NoBuffer {
+			v := l.m.ValueByID(int(a.id))
 			return fmt.Errorf("%v: %s: %s %s has no memory on the GPU (only inputs passed as scalars do without)",
-				n.Pos, n.Op.Name, a.addr.Kind, a.addr.Ref())
+				n.Pos, n.Op.Name, v.Kind, v.Ref())
 		}
 		place[i] = p
 		start := l.exe.VA(p)
 		s := span{start, start + p.Bytes}
-		if a.addr == n.Result || a.addr == ln.state {
+		if a.id == result || a.id == ln.state {
 			wr = append(wr, s)
-		} else if a.addr.Kind != ir.Weight { // nothing writes weights
+		} else if p.Buffer != BufWeights { // nothing writes weights
 			rd = append(rd, s)
 		}
 	}
@@ -296,8 +323,7 @@ func (l *lowering) dispatch(n *ir.Node, ln *launch) error {
 	if !sh.set || sh.pgm != pgm {
 		at := l.b.Written()
 		l.b.SetProgram(pgm)
-		l.reloc(at+pm4.PosSetShRegValues, RelocPgmLo, BufCode, k.code.Entry)
-		l.reloc(at+pm4.PosSetShRegValues+1, RelocPgmHi, BufCode, k.code.Entry)
+		l.reloc(at+pm4.PosSetShRegValues, RelocPgm, BufCode, k.code.Entry)
 	}
 	if !sh.set || sh.rsrc1 != k.code.Rsrc1 || sh.rsrc2 != k.rsrc2 {
 		l.b.SetShReg(pm4.COMPUTE_PGM_RSRC1, k.code.Rsrc1, k.rsrc2)
@@ -311,8 +337,11 @@ func (l *lowering) dispatch(n *ir.Node, ln *launch) error {
 	sh.set, sh.pgm, sh.rsrc1, sh.rsrc2, sh.rsrc3, sh.block = true, pgm, k.code.Rsrc1, k.rsrc2, k.code.Rsrc3, abi.Block
 
 	// Arguments into the user SGPRs; addresses are relocated, inputs patched.
-	var user [pm4.NumUserData]uint32
 	at := l.b.Written() + pm4.PosSetShRegValues
+	user, err := l.b.SetShRegSlots(pm4.COMPUTE_USER_DATA_0, k.sgprs)
+	if err != nil {
+		return fmt.Errorf("gfx1201: internal error writing the IB: %w", err)
+	}
 	w := 0
 	for i := 0; i < ln.nargs; i++ {
 		a := ln.args[i]
@@ -321,21 +350,19 @@ func (l *lowering) dispatch(n *ir.Node, ln *launch) error {
 			p := place[i]
 			va := l.exe.VA(p)
 			user[w], user[w+1] = uint32(va), uint32(va>>32)
-			l.reloc(at+w, RelocLo32, p.Buffer, p.Offset)
-			l.reloc(at+w+1, RelocHi32, p.Buffer, p.Offset)
+			l.reloc(at+w, RelocAddr64, p.Buffer, p.Offset)
 			w += 2
-		case a.input != nil:
-			l.exe.Patches = append(l.exe.Patches, Patch{Input: l.inputs[a.input], Dword: at + w})
+		case a.kind == argInput:
+			l.exe.Patches = append(l.exe.Patches, Patch{Input: int(l.inputs[a.id]), Dword: at + w})
 			w++
 		default:
 			user[w] = a.word
 			w++
 		}
 	}
-	l.b.SetShReg(pm4.COMPUTE_USER_DATA_0, user[:w]...)
 
 	at = l.b.Written()
 	l.b.Dispatch(abi.Groups(ln.size), 1, 1, initiator)
-	l.exe.Dispatches = append(l.exe.Dispatches, Dispatch{Node: n, Kernel: ln.kernel, Entry: k.code.Entry, Dword: at, First: first})
+	l.exe.Dispatches = append(l.exe.Dispatches, Dispatch{Node: index, Kernel: abi.Index(), Entry: k.code.Entry, Dword: at, First: first})
 	return nil
 }

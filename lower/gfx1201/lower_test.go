@@ -98,8 +98,8 @@ func checkStructure(t *testing.T, e *Executable, lib Library) {
 			t.Fatalf("DISPATCH_DIRECT at %d is not dispatch %d of the table", p.Offset, d)
 		}
 		disp := e.Dispatches[d]
-		abi := kernels.LookupABI(disp.Kernel)
-		code, _ := lib.Kernel(disp.Kernel)
+		abi := kernels.LookupABI(disp.KernelName())
+		code, _ := lib.Kernel(disp.KernelName())
 		pgm := (uint64(regs[pm4.COMPUTE_PGM_HI])<<32 | uint64(regs[pm4.COMPUTE_PGM_LO])) << 8
 		lds := (code.LDSBytes + 511) / 512 << 15
 		for _, c := range []struct {
@@ -113,15 +113,15 @@ func checkStructure(t *testing.T, e *Executable, lib Library) {
 			{"NUM_THREAD_X", uint64(regs[pm4.COMPUTE_NUM_THREAD_X]), uint64(abi.Block)},
 			{"NUM_THREAD_Y", uint64(regs[pm4.COMPUTE_NUM_THREAD_Y]), 1},
 			{"NUM_THREAD_Z", uint64(regs[pm4.COMPUTE_NUM_THREAD_Z]), 1},
-			{"groups", uint64(dd.DimX), uint64(abi.Groups(sizeOf(disp.Node)))},
+			{"groups", uint64(dd.DimX), uint64(abi.Groups(sizeOf(e.Module.Nodes[disp.Node])))},
 		} {
 			if c.got != c.want {
-				t.Errorf("dispatch %d (%s): %s = %#x, want %#x", d, disp.Kernel, c.what, c.got, c.want)
+				t.Errorf("dispatch %d (%s): %s = %#x, want %#x", d, disp.KernelName(), c.what, c.got, c.want)
 			}
 		}
 		for i := 0; i < abi.UserSGPRs(); i++ {
 			if !fresh[pm4.UserData(i)] {
-				t.Errorf("dispatch %d (%s): USER_DATA_%d not set since it began", d, disp.Kernel, i)
+				t.Errorf("dispatch %d (%s): USER_DATA_%d not set since it began", d, disp.KernelName(), i)
 			}
 		}
 		d++
@@ -138,7 +138,8 @@ func checkStructure(t *testing.T, e *Executable, lib Library) {
 
 // sizeOf recomputes a node's launch size from the rules.
 func sizeOf(n *ir.Node) kernels.Size {
-	ln, _ := rules[n.Op](n)
+	var ln launch
+	_ = ruleFor(n.Op)(n, &ln)
 	return ln.size
 }
 

@@ -10,33 +10,47 @@ import (
 
 // argValue is the value one kernel argument takes: the address of a
 // value's memory, a constant, or a per-step input patched into the IB.
+// Values are named by ID (ir.Module.Number), so launches hold no pointers
+// and fill without write barriers.
 type argValue struct {
-	addr  *ir.Value // ArgPtr: the value whose placement address is passed
-	word  uint32    // a constant
-	input *ir.Value // an input declaration, patched per step
+	kind argKind
+	id   int32  // argAddr, argInput: the value's ID
+	word uint32 // argWord: the constant
 }
 
-func addrOf(v *ir.Value) argValue { return argValue{addr: v} }
+type argKind uint8
+
+const (
+	argWord  argKind = iota // a constant
+	argAddr                 // the address of the value's placement
+	argInput                // a per-step input declaration, patched into the IB
+)
+
+func addrOf(v *ir.Value) argValue { return argValue{kind: argAddr, id: int32(v.ID)} }
 func word(w int) argValue         { return argValue{word: uint32(w)} }
 func float(f float64) argValue    { return argValue{word: math.Float32bits(float32(f))} }
 
-// maxArgs bounds a kernel's arguments (16 user SGPRs).
-const maxArgs = 16
+// maxArgs bounds a kernel's arguments (16 user SGPRs), maxPtrArgs its
+// pointer arguments (two SGPRs each).
+const (
+	maxArgs    = 16
+	maxPtrArgs = maxArgs / 2
+)
 
-// launch is one node lowered to a kernel launch. It is built by value, so
-// lowering a node allocates nothing.
+// launch is one node lowered to a kernel launch. Rules fill one the
+// lowering owns, so lowering a node allocates and copies nothing.
 type launch struct {
-	kernel string
+	kernel *kernels.KernelABI
 	size   kernels.Size
 	args   [maxArgs]argValue // in ABI order
 	nargs  int
-	state  *ir.Value // a state the kernel writes in place (kv_store), or nil
+	state  int32 // the ID of a state the kernel writes in place (kv_store), or -1
 }
 
-func newLaunch(kernel string, size kernels.Size, args ...argValue) launch {
-	l := launch{kernel: kernel, size: size, nargs: len(args)}
-	copy(l.args[:], args)
-	return l
+// set makes l a launch of kernel over size with args.
+func (l *launch) set(kernel *kernels.KernelABI, size kernels.Size, args ...argValue) {
+	l.kernel, l.size, l.state = kernel, size, -1
+	l.nargs = copy(l.args[:], args)
 }
 
 // scalar passes a u32 scalar operand. On the GPU it must be a per-step
@@ -47,95 +61,164 @@ func scalar(n *ir.Node, i int) (argValue, error) {
 		return argValue{}, fmt.Errorf("%v: %s operand %d (%s) is %s; on gfx1201 it must be an input, patched per step",
 			n.Pos, n.Op.Name, i+1, n.Op.Operands[i].Name, v.Ref())
 	}
-	return argValue{input: v}, nil
+	return argValue{kind: argInput, id: int32(v.ID)}, nil
 }
 
-// byDType names the kernel variant for each element type.
-type byDType map[ir.DType]string
+// abi returns the ABI of a library kernel; the tables below resolve their
+// names once, when the package starts.
+func abi(name string) *kernels.KernelABI {
+	k := kernels.LookupABI(name)
+	if k == nil {
+		panic("gfx1201: no kernel " + name + " in the ABI table")
+	}
+	return k
+}
+
+// byDType is the kernel variant for each element type (nil: none).
+type byDType [ir.NumDTypes]*kernels.KernelABI
+
+func variants(names map[ir.DType]string) (t byDType) {
+	for dt, name := range names {
+		t[dt] = abi(name)
+	}
+	return t
+}
+
+// pick returns the variant for dt, or an error naming the node.
+func (t *byDType) pick(n *ir.Node, dt ir.DType) (*kernels.KernelABI, error) {
+	if int(dt) < len(t) && t[dt] != nil {
+		return t[dt], nil
+	}
+	return nil, fmt.Errorf("%v: gfx1201 has no %s kernel for %v", n.Pos, n.Op.Name, dt)
+}
 
 var (
-	embedKernels   = byDType{ir.F32: "zincc_embed_f32", ir.F16: "zincc_embed_f16", ir.Q4_0: "zincc_embed_q4_0", ir.Q8_0: "zincc_embed_q8_0"}
-	matvecKernels  = byDType{ir.F32: "zincc_matvec_f32", ir.F16: "zincc_matvec_f16", ir.Q4_0: "zincc_matvec_q4_0", ir.Q8_0: "zincc_matvec_q8_0"}
-	kvStoreKernels = byDType{ir.F32: "zincc_kv_store_f32", ir.F16: "zincc_kv_store_f16"}
-	attendKernels  = byDType{ir.F32: "zincc_attention_f32", ir.F16: "zincc_attention_f16"}
+	embedKernels   = variants(map[ir.DType]string{ir.F32: "zincc_embed_f32", ir.F16: "zincc_embed_f16", ir.Q4_0: "zincc_embed_q4_0", ir.Q8_0: "zincc_embed_q8_0"})
+	matvecKernels  = variants(map[ir.DType]string{ir.F32: "zincc_matvec_f32", ir.F16: "zincc_matvec_f16", ir.Q4_0: "zincc_matvec_q4_0", ir.Q8_0: "zincc_matvec_q8_0"})
+	kvStoreKernels = variants(map[ir.DType]string{ir.F32: "zincc_kv_store_f32", ir.F16: "zincc_kv_store_f16"})
+	attendKernels  = variants(map[ir.DType]string{ir.F32: "zincc_attention_f32", ir.F16: "zincc_attention_f16"})
 )
 
+// rule lowers one node into l.
+type rule func(n *ir.Node, l *launch) error
+
 // rules lowers each op; the table has one entry per op of the IR.
-var rules = map[*ir.Op]func(n *ir.Node) (launch, error){
-	ir.OpEmbed: func(n *ir.Node) (launch, error) {
+var rules = map[*ir.Op]rule{
+	ir.OpEmbed: func(n *ir.Node, l *launch) error {
 		table := n.Args[0]
+		k, err := embedKernels.pick(n, table.Type.DType)
+		if err != nil {
+			return err
+		}
 		row, err := scalar(n, 1)
 		cols := table.Type.Shape[1]
-		return newLaunch(embedKernels[table.Type.DType], kernels.Size{N: cols},
-			addrOf(table), addrOf(n.Result), row, word(cols)), err
+		l.set(k, kernels.Size{N: cols}, addrOf(table), addrOf(n.Result), row, word(cols))
+		return err
 	},
-	ir.OpRMSNorm: func(n *ir.Node) (launch, error) {
+	ir.OpRMSNorm: func(n *ir.Node, l *launch) error {
 		c := n.Args[0].Type.Elems()
-		return newLaunch("zincc_rms_norm", kernels.Size{N: c},
-			addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c), float(n.Float("eps"))), nil
+		l.set(abiRMSNorm, kernels.Size{N: c},
+			addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c), float(n.Float("eps")))
+		return nil
 	},
-	ir.OpAdd:    binary("zincc_add"),
-	ir.OpMul:    binary("zincc_mul"),
-	ir.OpSwiGLU: binary("zincc_swiglu"),
-	ir.OpSiLU: func(n *ir.Node) (launch, error) {
-		return unaryN("zincc_silu", n, n.Args[0].Type.Elems())
-	},
-	ir.OpSoftmax: func(n *ir.Node) (launch, error) {
-		return unaryN("zincc_softmax", n, n.Args[0].Type.Elems())
-	},
-	ir.OpArgmax: func(n *ir.Node) (launch, error) {
-		return unaryN("zincc_argmax", n, n.Args[0].Type.Elems())
-	},
-	ir.OpCopy: func(n *ir.Node) (launch, error) {
-		return unaryN("zincc_copy", n, n.Args[0].Type.Bytes())
-	},
-	ir.OpMatVec: func(n *ir.Node) (launch, error) {
+	ir.OpAdd:     binary(abi("zincc_add")),
+	ir.OpMul:     binary(abi("zincc_mul")),
+	ir.OpSwiGLU:  binary(abi("zincc_swiglu")),
+	ir.OpSiLU:    unary(abi("zincc_silu"), ir.Type.Elems),
+	ir.OpSoftmax: unary(abi("zincc_softmax"), ir.Type.Elems),
+	ir.OpArgmax:  unary(abi("zincc_argmax"), ir.Type.Elems),
+	ir.OpCopy:    unary(abi("zincc_copy"), ir.Type.Bytes),
+	ir.OpMatVec: func(n *ir.Node, l *launch) error {
 		w := n.Args[0]
+		k, err := matvecKernels.pick(n, w.Type.DType)
+		if err != nil {
+			return err
+		}
 		rows, cols := w.Type.Shape[0], w.Type.Shape[1]
-		return newLaunch(matvecKernels[w.Type.DType], kernels.Size{Rows: rows},
-			addrOf(w), addrOf(n.Args[1]), addrOf(n.Result), word(rows), word(cols)), nil
+		l.set(k, kernels.Size{Rows: rows}, addrOf(w), addrOf(n.Args[1]), addrOf(n.Result), word(rows), word(cols))
+		return nil
 	},
-	ir.OpRope: func(n *ir.Node) (launch, error) {
+	ir.OpRope: func(n *ir.Node, l *launch) error {
 		pos, err := scalar(n, 1)
 		c := n.Args[0].Type.Elems()
 		mode := 0
 		if n.Enum("mode") == "neox" {
 			mode = 1
 		}
-		return newLaunch("zincc_rope", kernels.Size{N: c},
+		l.set(abiRope, kernels.Size{N: c},
 			addrOf(n.Args[0]), addrOf(n.Result), pos, word(c), word(c/n.Int("heads")),
-			word(n.Int("dims")), float(n.Float("theta")), word(mode)), err
+			word(n.Int("dims")), float(n.Float("theta")), word(mode))
+		return err
 	},
-	ir.OpKVStore: func(n *ir.Node) (launch, error) {
+	ir.OpKVStore: func(n *ir.Node, l *launch) error {
 		cache := n.Args[0]
+		k, err := kvStoreKernels.pick(n, cache.Type.DType)
+		if err != nil {
+			return err
+		}
 		pos, err := scalar(n, 2)
 		w := cache.Type.Shape[1]
-		l := newLaunch(kvStoreKernels[cache.Type.DType], kernels.Size{N: w},
-			addrOf(n.Args[1]), addrOf(cache), pos, word(w))
-		l.state = cache
-		return l, err
+		l.set(k, kernels.Size{N: w}, addrOf(n.Args[1]), addrOf(cache), pos, word(w))
+		l.state = int32(cache.ID)
+		return err
 	},
-	ir.OpAttention: func(n *ir.Node) (launch, error) {
+	ir.OpAttention: func(n *ir.Node, l *launch) error {
 		k := n.Args[1]
 		if rows := k.Type.Shape[0]; rows > kernels.MaxAttentionContext {
-			return launch{}, fmt.Errorf("%v: attention over %s: %d rows exceed the %d the gfx1201 kernel attends over",
+			return fmt.Errorf("%v: attention over %s: %d rows exceed the %d the gfx1201 kernel attends over",
 				n.Pos, k.Ref(), rows, kernels.MaxAttentionContext)
+		}
+		kernel, err := attendKernels.pick(n, k.Type.DType)
+		if err != nil {
+			return err
 		}
 		pos, err := scalar(n, 3)
 		heads := n.Int("heads")
-		return newLaunch(attendKernels[k.Type.DType], kernels.Size{Heads: heads},
+		l.set(kernel, kernels.Size{Heads: heads},
 			addrOf(n.Args[0]), addrOf(k), addrOf(n.Args[2]), addrOf(n.Result), pos,
-			word(heads), word(n.Int("kv_heads")), word(n.Args[0].Type.Elems()/heads), float(n.Float("scale"))), err
+			word(heads), word(n.Int("kv_heads")), word(n.Args[0].Type.Elems()/heads), float(n.Float("scale")))
+		return err
 	},
 }
 
-func binary(kernel string) func(n *ir.Node) (launch, error) {
-	return func(n *ir.Node) (launch, error) {
+var (
+	abiRMSNorm = abi("zincc_rms_norm")
+	abiRope    = abi("zincc_rope")
+)
+
+// rulesByIndex is rules indexed by ir.Op.Index, for the lowering's loop.
+var rulesByIndex = func() []rule {
+	var t []rule
+	for op, r := range rules {
+		for len(t) <= op.Index {
+			t = append(t, nil)
+		}
+		t[op.Index] = r
+	}
+	return t
+}()
+
+// ruleFor returns the rule of op, or nil.
+func ruleFor(op *ir.Op) rule {
+	if op.Index < len(rulesByIndex) {
+		return rulesByIndex[op.Index]
+	}
+	return nil
+}
+
+func binary(kernel *kernels.KernelABI) rule {
+	return func(n *ir.Node, l *launch) error {
 		c := n.Args[0].Type.Elems()
-		return newLaunch(kernel, kernels.Size{N: c}, addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c)), nil
+		l.set(kernel, kernels.Size{N: c}, addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c))
+		return nil
 	}
 }
 
-func unaryN(kernel string, n *ir.Node, count int) (launch, error) {
-	return newLaunch(kernel, kernels.Size{N: count}, addrOf(n.Args[0]), addrOf(n.Result), word(count)), nil
+// unary lowers a one-operand op whose kernel is sized by count(operand type).
+func unary(kernel *kernels.KernelABI, count func(ir.Type) int) rule {
+	return func(n *ir.Node, l *launch) error {
+		c := count(n.Args[0].Type)
+		l.set(kernel, kernels.Size{N: c}, addrOf(n.Args[0]), addrOf(n.Result), word(c))
+		return nil
+	}
 }
