@@ -88,26 +88,35 @@ func (b *Builder) check(what string, f Field, v uint32) error {
 }
 
 // alloc reserves n dwords at the cursor and advances it; callers validate
-// everything before calling it so that nothing can fail after it.
+// everything before calling it so that nothing can fail after it. It and
+// packet are small enough to inline: the failures are out of line.
 func (b *Builder) alloc(n int) ([]uint32, error) {
-	if b.err != nil {
-		return nil, b.err
-	}
-	if n > len(b.buf)-b.n {
-		return nil, b.fail(ErrOutOfSpace)
+	if b.err != nil || n > len(b.buf)-b.n {
+		return nil, b.allocFailure()
 	}
 	w := b.buf[b.n : b.n+n : b.n+n]
 	b.n += n
 	return w, nil
 }
 
-// header starts a type-3 packet of op with body dwords after the header.
-func (b *Builder) packet(op Opcode, body int) ([]uint32, error) {
-	w, err := b.alloc(1 + body)
-	if err != nil {
-		return nil, err
+// allocFailure is the error of an alloc that cannot proceed.
+//
+//go:noinline
+func (b *Builder) allocFailure() error {
+	if b.err != nil {
+		return b.err
 	}
-	w[0] = uint32(Type3(op, uint32(body-1)))
+	return b.fail(ErrOutOfSpace)
+}
+
+// packet starts a type-3 packet of op with body dwords after the header.
+func (b *Builder) packet(op Opcode, body int) ([]uint32, error) {
+	if b.err != nil || 1+body > len(b.buf)-b.n {
+		return nil, b.allocFailure()
+	}
+	w := b.buf[b.n : b.n+1+body : b.n+1+body]
+	b.n += 1 + body
+	w[0] = uint32(3<<30 | (uint32(body-1)&0x3FFF)<<16 | uint32(op)<<8) // Type3
 	return w, nil
 }
 
@@ -217,24 +226,32 @@ func (b *Builder) SetShReg(first Reg, values ...uint32) error {
 // lowering writes arguments straight into the stream instead of staging
 // them. Nothing is written on error.
 func (b *Builder) SetShRegSlots(first Reg, n int) ([]uint32, error) {
-	if b.err != nil {
-		return nil, b.err
-	}
-	switch {
-	case n == 0:
-		return nil, b.invalid("SET_SH_REG with no values")
-	case n > MaxBody-1:
-		return nil, b.invalid("SET_SH_REG with %d values (max %d)", n, MaxBody-1)
-	case int(first)+n > SHRegWindow:
-		return nil, b.invalid("SET_SH_REG of %d values at %#x runs past the SH window (%#x)", n, uint16(first), SHRegWindow)
+	if uint(n-1) >= MaxBody-1 || int(first)+n > SHRegWindow {
+		return nil, b.shRegCountError(first, n)
 	}
 	w, err := b.packet(OpSetShReg, 1+n)
 	if err != nil {
 		return nil, err
 	}
 	w[1] = uint32(first)
-	clear(w[2:])
-	return w[2:], nil
+	v := w[2:]
+	for i := range v {
+		v[i] = 0
+	}
+	return v, nil
+}
+
+// shRegCountError explains a SET_SH_REG that cannot carry n values at first.
+func (b *Builder) shRegCountError(first Reg, n int) error {
+	switch {
+	case b.err != nil:
+		return b.err
+	case n <= 0:
+		return b.invalid("SET_SH_REG with no values")
+	case n > MaxBody-1:
+		return b.invalid("SET_SH_REG with %d values (max %d)", n, MaxBody-1)
+	}
+	return b.invalid("SET_SH_REG of %d values at %#x runs past the SH window (%#x)", n, uint16(first), SHRegWindow)
 }
 
 // SetReg writes one SH register (a one-value SET_SH_REG).

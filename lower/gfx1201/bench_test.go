@@ -10,7 +10,7 @@ import (
 )
 
 // llama7B is a 32-layer graph with llama-7B's shapes (weights unbound).
-func llama7B(b *testing.B) *ir.Module {
+func llama7B(b testing.TB) *ir.Module {
 	text, err := frontend.LlamaGraph(frontend.LlamaConfig{Name: "llama7b", Vocab: 32000, Embd: 4096, Layers: 32, Heads: 32,
 		KVHeads: 32, FF: 11008, Ctx: 4096, Eps: 1e-5, RopeBase: 10000, DefaultWeightType: ir.Q4_0, Random: true})
 	if err != nil {
@@ -99,6 +99,27 @@ func BenchmarkEmitBaseline(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/dispatch")
 }
+
+// BenchmarkOutputAlloc7B allocates the tables the lowering of the 7B graph
+// returns (IB, relocations, dispatches, placements), at the sizes Lower
+// starts them with, and writes nothing into them: the floor that garbage-
+// collected output puts under BenchmarkLower7B in the same run.
+func BenchmarkOutputAlloc7B(b *testing.B) {
+	m := llama7B(b)
+	n, ids := len(m.Nodes), m.Number()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e := &Executable{IB: make([]uint32, ibGuess(n)), Values: make([]Placement, ids),
+			Relocs: make([]Reloc, 0, 1+4*n), Dispatches: make([]Dispatch, 0, n)}
+		sinkExecutable = e
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/dispatch")
+}
+
+// sinkExecutable keeps BenchmarkOutputAlloc7B's allocations from being
+// optimised away.
+var sinkExecutable *Executable
 
 // BenchmarkPatchStep is the per-token cost of a step's IB update: the
 // inputs and the fence value (target: under 1 µs, no allocations).

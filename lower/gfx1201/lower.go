@@ -101,7 +101,7 @@ func Lower(m *ir.Module, lib Library, opts Options) (*Executable, error) {
 	l := &lowering{m: m, lib: lib, plan: plan, kernels: make([]*kernelInfo, len(kernels.ABIs)),
 		inputs: make([]int32, len(m.Decls)),
 		exe: &Executable{Module: m, Code: lib.Code(), Values: make([]Placement, len(plan.Slots)),
-			Relocs: make([]Reloc, 0, 1+5*n), Dispatches: make([]Dispatch, 0, n)}}
+			Relocs: make([]Reloc, 0, 1+4*n), Dispatches: make([]Dispatch, 0, n)}}
 	k := int32(0)
 	for id, v := range m.Decls { // IDs: declarations come first
 		if v.Kind == ir.Input {
@@ -133,7 +133,7 @@ const (
 
 func ibBound(n int) int { return preambleDwords + dispatchDwords*n + endDwords }
 
-func ibGuess(n int) int { return preambleDwords + 36*n + endDwords }
+func ibGuess(n int) int { return preambleDwords + 30*n + endDwords }
 
 // kernelInfo is what the lowering knows of one kernel it has used.
 type kernelInfo struct {
@@ -158,6 +158,7 @@ type lowering struct {
 	// and write (16 user SGPRs hold at most maxPtrArgs pointers).
 	place  [maxArgs]Placement
 	rd, wr [maxPtrArgs]span
+	launch launch // the node being lowered
 	// The SH registers set so far in this IB that the lowering does not
 	// repeat when they do not change: program, resources, thread counts.
 	shadow struct {
@@ -205,16 +206,16 @@ func (l *lowering) emit() error {
 	l.b.SetShReg(pm4.COMPUTE_RESOURCE_LIMITS, 0, 0xFFFFFFFF, 0xFFFFFFFF, 0, 0xFFFFFFFF, 0xFFFFFFFF)
 	l.b.AcquireMemAll(startGCR)
 	var errs []error
-	var ln launch
+	ln := &l.launch
 	for i, n := range l.m.Nodes {
 		rule := ruleFor(n.Op)
 		if rule == nil {
 			errs = append(errs, fmt.Errorf("%v: gfx1201 has no lowering for %s", n.Pos, n.Op.Name))
 			continue
 		}
-		err := rule(n, &ln)
+		err := rule(n, ln)
 		if err == nil {
-			err = l.dispatch(i, n, &ln)
+			err = l.dispatch(i, n, ln)
 		}
 		if err != nil {
 			errs = append(errs, err)
@@ -270,7 +271,9 @@ func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 		return fmt.Errorf("%v: kernel %s takes %d arguments, the lowering passes %d", n.Pos, abi.Name, len(abi.Args), ln.nargs)
 	}
 	if l.b.Free() < dispatchDwords+endDwords {
-		if err := l.b.Grow(make([]uint32, 2*len(l.b.Words())+dispatchDwords+endDwords)); err != nil {
+		// Room for this dispatch at worst and the rest at the usual rate.
+		left := len(l.m.Nodes) - index
+		if err := l.b.Grow(make([]uint32, l.b.Written()+dispatchDwords+ibGuess(left))); err != nil {
 			return fmt.Errorf("gfx1201: internal error growing the IB: %w", err)
 		}
 	}
