@@ -29,7 +29,7 @@ func runRun(e *env, args []string) int {
 	if t := e.getenv("ZINCC_TIER"); t != "" {
 		defTier = t
 	}
-	tier := fs.String("tier", defTier, "where to run: "+tierNames()+" (default from $ZINCC_TIER, else cpu)")
+	tier := fs.String("tier", defTier, "where to run: "+tierNames()+"; $ZINCC_TIER sets the default")
 	asJSON := fs.Bool("json", false, "print the steps as JSON")
 	maxMem := fs.String("max-memory", "", "refuse graphs that need more host memory than this (e.g. 8G; default: half the available memory)")
 	verbose := fs.Bool("v", false, "say which tier runs and, with -tier=auto, why each better tier was refused")
