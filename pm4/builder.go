@@ -213,7 +213,7 @@ func (b *Builder) PadTo(align int) error {
 // SetShReg writes values to consecutive SH registers starting at first
 // (SET_SH_REG). Value i lands at Written()+PosSetShRegValues+i.
 func (b *Builder) SetShReg(first Reg, values ...uint32) error {
-	w, err := b.SetShRegSlots(first, len(values))
+	w, err := b.shRegSlots(first, len(values))
 	if err != nil {
 		return err
 	}
@@ -226,6 +226,14 @@ func (b *Builder) SetShReg(first Reg, values ...uint32) error {
 // lowering writes arguments straight into the stream instead of staging
 // them. Nothing is written on error.
 func (b *Builder) SetShRegSlots(first Reg, n int) ([]uint32, error) {
+	v, err := b.shRegSlots(first, n)
+	clear(v)
+	return v, err
+}
+
+// shRegSlots is SetShRegSlots without clearing the values, for callers
+// that write every one.
+func (b *Builder) shRegSlots(first Reg, n int) ([]uint32, error) {
 	if uint(n-1) >= MaxBody-1 || int(first)+n > SHRegWindow {
 		return nil, b.shRegCountError(first, n)
 	}
@@ -234,11 +242,7 @@ func (b *Builder) SetShRegSlots(first Reg, n int) ([]uint32, error) {
 		return nil, err
 	}
 	w[1] = uint32(first)
-	v := w[2:]
-	for i := range v {
-		v[i] = 0
-	}
-	return v, nil
+	return w[2:], nil
 }
 
 // shRegCountError explains a SET_SH_REG that cannot carry n values at first.
@@ -256,7 +260,7 @@ func (b *Builder) shRegCountError(first Reg, n int) error {
 
 // SetReg writes one SH register (a one-value SET_SH_REG).
 func (b *Builder) SetReg(r Reg, v uint32) error {
-	w, err := b.SetShRegSlots(r, 1)
+	w, err := b.shRegSlots(r, 1)
 	if err != nil {
 		return err
 	}
@@ -275,7 +279,7 @@ func (b *Builder) SetShRegIndex(p SetShReg) error {
 	if err := b.check("SET_SH_REG", shRegIndex, p.Index); err != nil {
 		return err
 	}
-	w, err := b.SetShRegSlots(p.Reg, len(p.Values))
+	w, err := b.shRegSlots(p.Reg, len(p.Values))
 	if err != nil {
 		return err
 	}
