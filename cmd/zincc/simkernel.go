@@ -529,17 +529,7 @@ func runSimKernel(e *env, args []string) int {
 // reportSimKernel prints the run's statistics and buffers (all, or the
 // -dump ones) as text or JSON, and the error if there was one.
 func reportSimKernel(e *env, k *skKernel, groups, threads [3]uint32, width uint32, st sim.Stats, buffers []*skBuffer, dumps []string, asJSON bool, runErr error) int {
-	shown := buffers
-	if len(dumps) > 0 {
-		shown = nil
-		for _, d := range dumps {
-			for _, b := range buffers {
-				if b.name == d {
-					shown = append(shown, b)
-				}
-			}
-		}
-	}
+	shown := shownBuffers(buffers, dumps)
 	if asJSON {
 		writeSimKernelJSON(e, k, groups, threads, width, st, shown, runErr)
 	} else {
@@ -547,20 +537,7 @@ func reportSimKernel(e *env, k *skKernel, groups, threads [3]uint32, width uint3
 			k.name, width, groups[0], groups[1], groups[2], threads[0], threads[1], threads[2],
 			st.Workgroups, st.Waves, st.Instructions, st.LaneInstructions)
 		if runErr == nil {
-			for _, b := range shown {
-				fmt.Fprintf(e.stdout, "%s %s[%d] at 0x%x:\n", b.name, b.typ, b.count, b.va)
-				per := 8
-				if b.typ == "bytes" {
-					per = 16
-				}
-				for i := 0; i < b.count; i += per {
-					fmt.Fprintf(e.stdout, "  %6d:", i)
-					for j := i; j < i+per && j < b.count; j++ {
-						fmt.Fprintf(e.stdout, " %s", b.text(j))
-					}
-					fmt.Fprintln(e.stdout)
-				}
-			}
+			printBuffers(e.stdout, shown)
 		}
 	}
 	if runErr != nil {
@@ -568,6 +545,40 @@ func reportSimKernel(e *env, k *skKernel, groups, threads [3]uint32, width uint3
 		return exitInput
 	}
 	return exitOK
+}
+
+// shownBuffers is the -dump selection of buffers (all without -dump).
+func shownBuffers(buffers []*skBuffer, dumps []string) []*skBuffer {
+	if len(dumps) == 0 {
+		return buffers
+	}
+	var shown []*skBuffer
+	for _, d := range dumps {
+		for _, b := range buffers {
+			if b.name == d {
+				shown = append(shown, b)
+			}
+		}
+	}
+	return shown
+}
+
+// printBuffers lists buffers' elements, eight (or sixteen bytes) a line.
+func printBuffers(w io.Writer, bufs []*skBuffer) {
+	for _, b := range bufs {
+		fmt.Fprintf(w, "%s %s[%d] at 0x%x:\n", b.name, b.typ, b.count, b.va)
+		per := 8
+		if b.typ == "bytes" {
+			per = 16
+		}
+		for i := 0; i < b.count; i += per {
+			fmt.Fprintf(w, "  %6d:", i)
+			for j := i; j < i+per && j < b.count; j++ {
+				fmt.Fprintf(w, " %s", b.text(j))
+			}
+			fmt.Fprintln(w)
+		}
+	}
 }
 
 // errorKind names the kind of a run error for -json.
@@ -585,44 +596,65 @@ func errorKind(err error) string {
 	return "error"
 }
 
-func writeSimKernelJSON(e *env, k *skKernel, groups, block [3]uint32, width uint32, st sim.Stats, bufs []*skBuffer, runErr error) {
-	type jbuf struct {
-		Name    string `json:"name"`
-		Type    string `json:"type"`
-		Count   int    `json:"count"`
-		Address string `json:"address"`
-		Values  []any  `json:"values,omitempty"`
-	}
-	type jerr struct {
-		Kind    string `json:"kind"`
-		Message string `json:"message"`
-	}
-	out := struct {
-		Kernel string    `json:"kernel"`
-		Wave   uint32    `json:"wave"`
-		Grid   [3]uint32 `json:"grid"`
-		Block  [3]uint32 `json:"block"`
-		Stats  any       `json:"stats"`
-		Bufs   []jbuf    `json:"buffers"`
-		Error  *jerr     `json:"error,omitempty"`
-	}{Kernel: k.name, Wave: width, Grid: groups, Block: block,
-		Stats: map[string]uint64{"workgroups": st.Workgroups, "waves": st.Waves, "instructions": st.Instructions, "lane_instructions": st.LaneInstructions}}
+// jsonBuf is a buffer in -json output; Values is left out after an error.
+type jsonBuf struct {
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Count   int    `json:"count"`
+	Address string `json:"address"`
+	Values  []any  `json:"values,omitempty"`
+}
+
+// jsonRunErr is a failed run in -json output.
+type jsonRunErr struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+// jsonBuffers describes bufs, with their values when withValues is set.
+func jsonBuffers(bufs []*skBuffer, withValues bool) []jsonBuf {
+	var out []jsonBuf
 	for _, b := range bufs {
-		j := jbuf{Name: b.name, Type: b.typ, Count: b.count, Address: fmt.Sprintf("0x%x", b.va)}
-		if runErr == nil {
+		j := jsonBuf{Name: b.name, Type: b.typ, Count: b.count, Address: fmt.Sprintf("0x%x", b.va)}
+		if withValues {
 			j.Values = make([]any, b.count)
 			for i := range j.Values {
 				j.Values[i] = b.value(i)
 			}
 		}
-		out.Bufs = append(out.Bufs, j)
+		out = append(out, j)
 	}
-	if runErr != nil {
-		out.Error = &jerr{Kind: errorKind(runErr), Message: runErr.Error()}
+	return out
+}
+
+// runError describes err for -json output, or nil.
+func runError(err error) *jsonRunErr {
+	if err == nil {
+		return nil
 	}
+	return &jsonRunErr{Kind: errorKind(err), Message: err.Error()}
+}
+
+// writeJSON prints v indented, naming command in the unlikely error.
+func writeJSON(e *env, command string, v any) {
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", err)
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(e.stderr, "zincc %s: %v\n", command, err)
 	}
+}
+
+func writeSimKernelJSON(e *env, k *skKernel, groups, block [3]uint32, width uint32, st sim.Stats, bufs []*skBuffer, runErr error) {
+	out := struct {
+		Kernel string      `json:"kernel"`
+		Wave   uint32      `json:"wave"`
+		Grid   [3]uint32   `json:"grid"`
+		Block  [3]uint32   `json:"block"`
+		Stats  any         `json:"stats"`
+		Bufs   []jsonBuf   `json:"buffers"`
+		Error  *jsonRunErr `json:"error,omitempty"`
+	}{Kernel: k.name, Wave: width, Grid: groups, Block: block,
+		Stats: map[string]uint64{"workgroups": st.Workgroups, "waves": st.Waves, "instructions": st.Instructions, "lane_instructions": st.LaneInstructions},
+		Bufs:  jsonBuffers(bufs, runErr == nil), Error: runError(runErr)}
+	writeJSON(e, "sim-kernel", out)
 }
