@@ -2,8 +2,10 @@ package simring
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"zincc/exec"
@@ -12,6 +14,7 @@ import (
 	"zincc/frontend"
 	_ "zincc/internal/golden"
 	"zincc/ir"
+	"zincc/isa/kernels"
 	lowercpu "zincc/lower/cpu"
 	"zincc/lower/gfx1201"
 	"zincc/passes"
@@ -193,4 +196,61 @@ func TestSimEveryOpWithinItsBound(t *testing.T) {
 			t.Logf("checked %v", checked)
 		})
 	}
+}
+
+// TestSimLongContext runs a layer whose KV cache has the most rows the
+// gfx1201 attention kernel attends over, at the last positions: the
+// scores fill the workgroup's LDS. Both tiers must give the same tokens
+// and logits within 1e-4 of 1+|logit| (they agree to ~2e-7; a workgroup
+// given LDS for the scratch only is off by ~3e-4).
+func TestSimLongContext(t *testing.T) {
+	c := frontend.LlamaConfig{Name: "long", Vocab: 64, Embd: 64, Layers: 1, Heads: 2, KVHeads: 1, FF: 96,
+		Ctx: kernels.MaxAttentionContext, Eps: 1e-5, RopeBase: 10000, DefaultWeightType: ir.F16, Random: true}
+	text, err := frontend.LlamaGraph(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text = strings.Replace(text, "output %next\n", "output %next\n  output %logits\n", 1)
+	m, w := load(t, "long", text, false)
+	inputs := m.DeclsOf(ir.Input)
+	start := make([]uint32, len(inputs))
+	for i, v := range inputs {
+		if v.Name == "pos" {
+			start[i] = uint32(c.Ctx - 3)
+		}
+	}
+	var tokens [2][]uint32
+	var logits [2][][]float32
+	for i, r := range []exec.Ring{cpuRing(t, m, w), simRing(t, m, w)} {
+		err := exec.RunSteps(r, m, start, 3, func(s exec.StepResult) error {
+			for _, o := range s.Outputs {
+				switch {
+				case o.Type.Equal(ir.Scalar(ir.U32)):
+					tokens[i] = append(tokens[i], o.Words()[0])
+				case o.Type.DType == ir.F32:
+					logits[i] = append(logits[i], o.Floats())
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", r.Tier(), err)
+		}
+	}
+	if len(tokens[0]) != 3 || fmt.Sprint(tokens[0]) != fmt.Sprint(tokens[1]) {
+		t.Fatalf("tokens differ:\ncpu %v\nsim %v", tokens[0], tokens[1])
+	}
+	if len(logits[0]) != 3 || len(logits[1]) != 3 {
+		t.Fatalf("want 3 steps of logits from each tier, got %d and %d", len(logits[0]), len(logits[1]))
+	}
+	worst := 0.0
+	for s := range logits[0] {
+		for j, want := range logits[0][s] {
+			worst = max(worst, math.Abs(float64(logits[1][s][j]-want))/(1+math.Abs(float64(want))))
+			if got := logits[1][s][j]; math.Abs(float64(got-want)) > 1e-4*(1+math.Abs(float64(want))) {
+				t.Fatalf("step %d logit %d: sim %g, cpu %g", s, j, got, want)
+			}
+		}
+	}
+	t.Logf("largest logit difference %.3g (relative to 1+|cpu|)", worst)
 }

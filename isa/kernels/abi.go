@@ -37,6 +37,7 @@ type Size struct {
 	N     int // elements (elementwise ops, embed, rope, kv_store, copy bytes)
 	Rows  int // matvec rows
 	Heads int // attention query heads
+	Ctx   int // attention: rows of the K and V states
 }
 
 // KernelABI describes one kernel of the library.
@@ -45,8 +46,12 @@ type KernelABI struct {
 	Args   []Arg  // user SGPRs, in order
 	Block  uint32 // threads per workgroup
 	Groups func(s Size) uint32
-	Doc    string // what one workgroup does
-	index  int    // position in ABIs
+	// ExtraLDS, if set, is the LDS a workgroup needs beyond the
+	// descriptor's fixed group segment for a launch of size s; the launch
+	// adds it to RSRC2.LDS_SIZE (LDSBytes).
+	ExtraLDS func(s Size) uint32
+	Doc      string // what one workgroup does
+	index    int    // position in ABIs
 }
 
 func init() {
@@ -87,9 +92,29 @@ func perRow(s Size) uint32 { return uint32((s.Rows + 7) / 8) }
 // perHead launches one workgroup per attention query head.
 func perHead(s Size) uint32 { return uint32(s.Heads) }
 
-// MaxAttentionContext bounds the positions an attention kernel attends over:
-// its scores live in LDS (4 bytes each, 16 KiB).
-const MaxAttentionContext = 4096
+// attentionScratch is the attention kernels' fixed LDS: 256 partial sums,
+// 8 wave maxima and 8 wave sums (their descriptors' group segment).
+const attentionScratch = 1088
+
+// MaxAttentionContext bounds the rows an attention kernel attends over: its
+// scores live in LDS after the scratch, 4 bytes each, and a workgroup has at
+// most MaxLDS bytes.
+const MaxAttentionContext = (MaxLDS - attentionScratch) / 4
+
+// MaxLDS is the most LDS one gfx1201 workgroup can have.
+const MaxLDS = 64 << 10
+
+// attentionScores is the LDS of the scores of every row of the states.
+func attentionScores(s Size) uint32 { return 4 * uint32(s.Ctx) }
+
+// LDSBytes is the LDS a workgroup of a launch of size s needs, given the
+// descriptor's fixed group segment size.
+func (k *KernelABI) LDSBytes(fixed uint32, s Size) uint32 {
+	if k.ExtraLDS == nil {
+		return fixed
+	}
+	return fixed + k.ExtraLDS(s)
+}
 
 // ABIs lists every kernel of the library.
 var ABIs = []KernelABI{
@@ -132,9 +157,9 @@ var ABIs = []KernelABI{
 	// q with scalar loads, so the barrier after q's producer must invalidate
 	// the scalar cache (GLK_INV) as well as the vector L0 (GLV_INV).
 	{Name: "zincc_attention_f32", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("dst"), u32("pos"), u32("heads"), u32("kv_heads"), u32("head_dim"), f32("scale")},
-		Block: 256, Groups: perHead, Doc: "one query head"},
+		Block: 256, Groups: perHead, ExtraLDS: attentionScores, Doc: "one query head"},
 	{Name: "zincc_attention_f16", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("dst"), u32("pos"), u32("heads"), u32("kv_heads"), u32("head_dim"), f32("scale")},
-		Block: 256, Groups: perHead, Doc: "one query head"},
+		Block: 256, Groups: perHead, ExtraLDS: attentionScores, Doc: "one query head"},
 
 	// softmax and argmax: one workgroup reduces the whole vector. argmax
 	// writes the lowest index of the largest element (NaN never wins; an

@@ -8,12 +8,15 @@
 // K and V are [ctx, kv_heads*head_dim] states of f32 or f16.
 //
 //   s[0:1] q, s[2:3] k, s[4:5] v, s[6:7] dst (q and dst f32),
-//   s8 pos (< ctx <= MaxAttentionContext = 4096), s9 heads, s10 kv_heads,
+//   s8 pos (< ctx <= MaxAttentionContext = 16112), s9 heads, s10 kv_heads,
 //   s11 head_dim, s12 scale (f32 bits)
 //
 // Launch: Groups = heads, workgroups of 256 threads (8 waves); workgroup h
-// (ttmp9) computes head h. LDS: scores/weights of rows 0..4095 (16 KiB),
-// 256 partial sums (1 KiB), 8 wave maxima and 8 wave sums.
+// (ttmp9) computes head h. LDS: 256 partial sums at 0 (1 KiB), 8 wave
+// maxima at 1024 and 8 wave sums at 1056 (the descriptor's fixed 1088
+// bytes), then the scores/weights of rows 0..ctx-1 at 1088 + 4j, which the
+// launch adds to the LDS size (KernelABI.ExtraLDS): up to 16112 rows fill
+// the 64 KiB a workgroup can have.
 //   1. Scores: thread t takes rows t, t+256, ...; it dots q (read 16 values
 //      at a time into SGPRs with s_load_b512) with its K row (16-byte
 //      vector loads) and stores s_j in LDS.
@@ -146,7 +149,7 @@ zincc_attention_f32:
 .Lattn_f32_score_done:
   v_mul_f32 v6, s12, v6                 ; s_j
   v_lshlrev_b32 v8, 2, v4
-  ds_store_b32 v8, v6
+  ds_store_b32 v8, v6 offset:1088
   v_max_num_f32 v3, v3, v6
 .Lattn_f32_score_next:
   s_mov_b32 exec_lo, s28
@@ -164,13 +167,13 @@ zincc_attention_f32:
   v_max_num_f32 v3, v3, v8
   v_lshrrev_b32 v24, 3, v0
   v_and_b32 v24, 0x1c, v24              ; 4*wave
-  ds_store_b32 v24, v3 offset:17408
+  ds_store_b32 v24, v3 offset:1024
   s_wait_dscnt 0
   s_barrier_signal -1
   s_barrier_wait -1
   v_mov_b32 v25, 0
-  ds_load_b128 v[8:11], v25 offset:17408
-  ds_load_b128 v[12:15], v25 offset:17424
+  ds_load_b128 v[8:11], v25 offset:1024
+  ds_load_b128 v[12:15], v25 offset:1040
   s_wait_dscnt 0
   v_max_num_f32 v8, v8, v9
   v_max_num_f32 v10, v10, v11
@@ -189,12 +192,12 @@ zincc_attention_f32:
   s_and_saveexec_b32 s28, vcc_lo
   s_cbranch_execz .Lattn_f32_exp_next
   v_lshlrev_b32 v8, 2, v4
-  ds_load_b32 v9, v8
+  ds_load_b32 v9, v8 offset:1088
   s_wait_dscnt 0
   v_sub_f32 v9, v9, v3
   v_mul_f32 v9, 0x3fb8aa3b, v9          ; (s_j - m) * log2(e)
   v_exp_f32 v9, v9
-  ds_store_b32 v8, v9
+  ds_store_b32 v8, v9 offset:1088
   v_add_f32 v6, v6, v9
 .Lattn_f32_exp_next:
   s_mov_b32 exec_lo, s28
@@ -208,12 +211,12 @@ zincc_attention_f32:
   v_add_f32_dpp v6, v6, v6 row_xmask:8 row_mask:0xf bank_mask:0xf
   v_permlanex16_b32 v8, v6, s14, s15
   v_add_f32 v6, v6, v8
-  ds_store_b32 v24, v6 offset:17440
+  ds_store_b32 v24, v6 offset:1056
   s_wait_dscnt 0
   s_barrier_signal -1
   s_barrier_wait -1
-  ds_load_b128 v[8:11], v25 offset:17440
-  ds_load_b128 v[12:15], v25 offset:17456
+  ds_load_b128 v[8:11], v25 offset:1056
+  ds_load_b128 v[12:15], v25 offset:1072
   s_wait_dscnt 0
   v_add_f32 v8, v8, v9
   v_add_f32 v10, v10, v11
@@ -260,7 +263,7 @@ zincc_attention_f32:
   s_cmp_eq_u32 s81, 0
   s_cbranch_scc1 .Lattn_f32_rows_last
 .Lattn_f32_rows:
-  ds_load_b32 v22, v21
+  ds_load_b32 v22, v21 offset:1088
   global_load_b32 v23, v20, s[4:5]
   v_add_nc_u32 v21, s58, v21
   v_add_nc_u32 v20, s38, v20
@@ -274,14 +277,14 @@ zincc_attention_f32:
   v_cmp_gt_u32 vcc_lo, s66, v16         ; g < R
   s_and_saveexec_b32 s82, vcc_lo
   s_cbranch_execz .Lattn_f32_rows_done
-  ds_load_b32 v22, v21
+  ds_load_b32 v22, v21 offset:1088
   global_load_b32 v23, v20, s[4:5]
   s_wait_dscnt 0
   s_wait_loadcnt 0
   v_fmac_f32 v10, v22, v23
 .Lattn_f32_rows_done:
   s_mov_b32 exec_lo, s80
-  ds_store_b32 v19, v10 offset:16384
+  ds_store_b32 v19, v10
   s_wait_dscnt 0
   s_barrier_signal -1
   s_barrier_wait -1
@@ -293,7 +296,7 @@ zincc_attention_f32:
   v_mov_b32 v25, 0
   s_mov_b32 s91, s56
 .Lattn_f32_combine:
-  ds_load_b32 v22, v24 offset:16384
+  ds_load_b32 v22, v24
   v_add_nc_u32 v24, s68, v24
   s_sub_co_u32 s91, s91, 1
   s_wait_dscnt 0
@@ -422,7 +425,7 @@ zincc_attention_f16:
 .Lattn_f16_score_done:
   v_mul_f32 v6, s12, v6                 ; s_j
   v_lshlrev_b32 v8, 2, v4
-  ds_store_b32 v8, v6
+  ds_store_b32 v8, v6 offset:1088
   v_max_num_f32 v3, v3, v6
 .Lattn_f16_score_next:
   s_mov_b32 exec_lo, s28
@@ -440,13 +443,13 @@ zincc_attention_f16:
   v_max_num_f32 v3, v3, v8
   v_lshrrev_b32 v24, 3, v0
   v_and_b32 v24, 0x1c, v24              ; 4*wave
-  ds_store_b32 v24, v3 offset:17408
+  ds_store_b32 v24, v3 offset:1024
   s_wait_dscnt 0
   s_barrier_signal -1
   s_barrier_wait -1
   v_mov_b32 v25, 0
-  ds_load_b128 v[8:11], v25 offset:17408
-  ds_load_b128 v[12:15], v25 offset:17424
+  ds_load_b128 v[8:11], v25 offset:1024
+  ds_load_b128 v[12:15], v25 offset:1040
   s_wait_dscnt 0
   v_max_num_f32 v8, v8, v9
   v_max_num_f32 v10, v10, v11
@@ -465,12 +468,12 @@ zincc_attention_f16:
   s_and_saveexec_b32 s28, vcc_lo
   s_cbranch_execz .Lattn_f16_exp_next
   v_lshlrev_b32 v8, 2, v4
-  ds_load_b32 v9, v8
+  ds_load_b32 v9, v8 offset:1088
   s_wait_dscnt 0
   v_sub_f32 v9, v9, v3
   v_mul_f32 v9, 0x3fb8aa3b, v9          ; (s_j - m) * log2(e)
   v_exp_f32 v9, v9
-  ds_store_b32 v8, v9
+  ds_store_b32 v8, v9 offset:1088
   v_add_f32 v6, v6, v9
 .Lattn_f16_exp_next:
   s_mov_b32 exec_lo, s28
@@ -484,12 +487,12 @@ zincc_attention_f16:
   v_add_f32_dpp v6, v6, v6 row_xmask:8 row_mask:0xf bank_mask:0xf
   v_permlanex16_b32 v8, v6, s14, s15
   v_add_f32 v6, v6, v8
-  ds_store_b32 v24, v6 offset:17440
+  ds_store_b32 v24, v6 offset:1056
   s_wait_dscnt 0
   s_barrier_signal -1
   s_barrier_wait -1
-  ds_load_b128 v[8:11], v25 offset:17440
-  ds_load_b128 v[12:15], v25 offset:17456
+  ds_load_b128 v[8:11], v25 offset:1056
+  ds_load_b128 v[12:15], v25 offset:1072
   s_wait_dscnt 0
   v_add_f32 v8, v8, v9
   v_add_f32 v10, v10, v11
@@ -536,7 +539,7 @@ zincc_attention_f16:
   s_cmp_eq_u32 s81, 0
   s_cbranch_scc1 .Lattn_f16_rows_last
 .Lattn_f16_rows:
-  ds_load_b32 v22, v21
+  ds_load_b32 v22, v21 offset:1088
   global_load_u16 v23, v20, s[4:5]
   v_add_nc_u32 v21, s58, v21
   v_add_nc_u32 v20, s38, v20
@@ -550,14 +553,14 @@ zincc_attention_f16:
   v_cmp_gt_u32 vcc_lo, s66, v16         ; g < R
   s_and_saveexec_b32 s82, vcc_lo
   s_cbranch_execz .Lattn_f16_rows_done
-  ds_load_b32 v22, v21
+  ds_load_b32 v22, v21 offset:1088
   global_load_u16 v23, v20, s[4:5]
   s_wait_dscnt 0
   s_wait_loadcnt 0
   v_fma_mix_f32 v10, v23, v22, v10 op_sel_hi:[1,0,0]
 .Lattn_f16_rows_done:
   s_mov_b32 exec_lo, s80
-  ds_store_b32 v19, v10 offset:16384
+  ds_store_b32 v19, v10
   s_wait_dscnt 0
   s_barrier_signal -1
   s_barrier_wait -1
@@ -569,7 +572,7 @@ zincc_attention_f16:
   v_mov_b32 v25, 0
   s_mov_b32 s91, s56
 .Lattn_f16_combine:
-  ds_load_b32 v22, v24 offset:16384
+  ds_load_b32 v22, v24
   v_add_nc_u32 v24, s68, v24
   s_sub_co_u32 s91, s91, 1
   s_wait_dscnt 0
@@ -599,7 +602,7 @@ zincc_attention_f16:
   .amdhsa_user_sgpr_count 13
   .amdhsa_next_free_vgpr 27
   .amdhsa_next_free_sgpr 92
-  .amdhsa_group_segment_fixed_size 17472
+  .amdhsa_group_segment_fixed_size 1088
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
   .amdhsa_system_vgpr_workitem_id 0
@@ -612,7 +615,7 @@ zincc_attention_f16:
   .amdhsa_user_sgpr_count 13
   .amdhsa_next_free_vgpr 27
   .amdhsa_next_free_sgpr 92
-  .amdhsa_group_segment_fixed_size 17472
+  .amdhsa_group_segment_fixed_size 1088
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
   .amdhsa_system_vgpr_workitem_id 0

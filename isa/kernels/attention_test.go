@@ -30,7 +30,7 @@ func checkAttention(t *testing.T, h *gpu, r *rand.Rand, dt ir.DType, c attention
 	scale := float32(1 / math.Sqrt(float64(c.headDim)))
 	n := c.heads * c.headDim
 	vq, vk, vv, vd := h.buffer("q", f32bytes(q)), h.buffer("k", k), h.buffer("v", v), h.zeros("dst", 4*n)
-	h.run("zincc_attention_"+dt.String(), kernels.Size{Heads: c.heads}, ptr(vq), ptr(vk), ptr(vv), ptr(vd),
+	h.run("zincc_attention_"+dt.String(), kernels.Size{Heads: c.heads, Ctx: c.ctx}, ptr(vq), ptr(vk), ptr(vv), ptr(vd),
 		u32(c.pos), u32(c.heads), u32(c.kvHeads), u32(c.headDim), f32(scale))
 	want := make([]float32, n)
 	if err := cpu.Attention(want, q, k, v, dt, c.pos, c.heads, c.kvHeads, c.headDim, scale, make([]float32, c.pos+1)); err != nil {
@@ -60,10 +60,11 @@ func TestAttention(t *testing.T) {
 		{heads: 4, kvHeads: 1, headDim: 3, ctx: 40, pos: 33, qScale: 1, kvScale: 1},    // odd head size
 		{heads: 2, kvHeads: 2, headDim: 1, ctx: 10, pos: 9, qScale: 1, kvScale: 1},
 		{heads: 2, kvHeads: 1, headDim: 100, ctx: 700, pos: 600, qScale: 0.5, kvScale: 1},
-		{heads: 1, kvHeads: 1, headDim: 128, ctx: 4096, pos: 4095, qScale: 0.3, kvScale: 1}, // the longest context
-		{heads: 2, kvHeads: 1, headDim: 300, ctx: 20, pos: 19, qScale: 0.2, kvScale: 1},     // two blocks of dimensions
-		{heads: 3, kvHeads: 3, headDim: 17, ctx: 64, pos: 40, qScale: 30, kvScale: 30},      // peaked softmax, large scores
-		{heads: 2, kvHeads: 1, headDim: 64, ctx: 260, pos: 256, qScale: 1, kvScale: -1e4},   // large V
+		{heads: 1, kvHeads: 1, headDim: 128, ctx: 4096, pos: 4095, qScale: 0.3, kvScale: 1},
+		{heads: 2, kvHeads: 1, headDim: 64, ctx: kernels.MaxAttentionContext, pos: kernels.MaxAttentionContext - 1, qScale: 0.3, kvScale: 1}, // the longest context
+		{heads: 2, kvHeads: 1, headDim: 300, ctx: 20, pos: 19, qScale: 0.2, kvScale: 1},                                                      // two blocks of dimensions
+		{heads: 3, kvHeads: 3, headDim: 17, ctx: 64, pos: 40, qScale: 30, kvScale: 30},                                                       // peaked softmax, large scores
+		{heads: 2, kvHeads: 1, headDim: 64, ctx: 260, pos: 256, qScale: 1, kvScale: -1e4},                                                    // large V
 	}
 	for _, dt := range []ir.DType{ir.F32, ir.F16} {
 		for _, c := range cases {
@@ -73,6 +74,31 @@ func TestAttention(t *testing.T) {
 			t.Run(fmt.Sprintf("%v/h%d:%d/d%d/ctx%d/pos%d", dt, c.heads, c.kvHeads, c.headDim, c.ctx, c.pos), func(t *testing.T) {
 				checkAttention(t, h, r, dt, c)
 			})
+		}
+	}
+}
+
+// The attention kernels' descriptors declare exactly the scratch the ABI
+// places the scores after, and the longest context fills the LDS.
+func TestAttentionLDSLayout(t *testing.T) {
+	lib, err := kernels.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"zincc_attention_f32", "zincc_attention_f16"} {
+		k, ok := lib.Kernel(name)
+		if !ok {
+			t.Fatalf("no kernel %s", name)
+		}
+		if k.LDSBytes() != kernels.AttentionScratch {
+			t.Errorf("%s: descriptor declares %d bytes of LDS, the ABI expects %d", name, k.LDSBytes(), kernels.AttentionScratch)
+		}
+		full := k.ABI.LDSBytes(k.LDSBytes(), kernels.Size{Ctx: kernels.MaxAttentionContext})
+		if full > kernels.MaxLDS || full+4 <= kernels.MaxLDS {
+			t.Errorf("%s: %d rows take %d bytes of LDS; the most is %d", name, kernels.MaxAttentionContext, full, kernels.MaxLDS)
+		}
+		if got := k.Rsrc2For(kernels.Size{Ctx: 128}) >> 15 & 0x1FF; got != (kernels.AttentionScratch+4*128+511)/512 {
+			t.Errorf("%s: RSRC2.LDS_SIZE for 128 rows = %d", name, got)
 		}
 	}
 }

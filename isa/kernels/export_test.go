@@ -8,3 +8,7 @@ func Build(fsys fs.FS, complete bool) (*Library, error) { return build(fsys, com
 
 // Sources is the embedded file system of .s files.
 var Sources = sources
+
+// AttentionScratch is the fixed LDS the attention kernels' descriptors
+// must declare.
+const AttentionScratch = attentionScratch

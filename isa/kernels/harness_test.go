@@ -121,7 +121,7 @@ func (h *gpu) launch(name string, size kernels.Size, args ...arg) (sim.DispatchS
 		h.t.Fatalf("%s: zero workgroups for %+v", name, size)
 	}
 	st, err := h.g.Dispatch(sim.Launch{
-		Entry: codeVA + k.Entry, Rsrc1: k.Rsrc1(), Rsrc2: k.Rsrc2(), Rsrc3: k.Rsrc3(),
+		Entry: codeVA + k.Entry, Rsrc1: k.Rsrc1(), Rsrc2: k.Rsrc2For(size), Rsrc3: k.Rsrc3(),
 		UserSGPRs: user, Groups: [3]uint32{groups, 1, 1}, Block: [3]uint32{abi.Block, 1, 1}, Wave32: true,
 	})
 	if err != nil {

@@ -49,6 +49,17 @@ func (k *Kernel) Rsrc1() uint32 { return k.Descriptor.ComputePgmRsrc1() }
 // Rsrc2 is the COMPUTE_PGM_RSRC2 value to program, LDS_SIZE included.
 func (k *Kernel) Rsrc2() uint32 { return k.Descriptor.ComputePgmRsrc2() }
 
+// Rsrc2For is Rsrc2 for a launch of size s: LDS_SIZE covers the ABI's
+// extra LDS too (KernelABI.LDSBytes).
+func (k *Kernel) Rsrc2For(s Size) uint32 {
+	return WithLDS(k.Rsrc2(), k.ABI.LDSBytes(k.LDSBytes(), s))
+}
+
+// WithLDS returns rsrc2 with LDS_SIZE set for bytes of LDS (512-byte units).
+func WithLDS(rsrc2, bytes uint32) uint32 {
+	return rsrc2&^(0x1FF<<15) | (bytes+511)/512<<15
+}
+
 // Rsrc3 is the COMPUTE_PGM_RSRC3 value to program.
 func (k *Kernel) Rsrc3() uint32 { return k.Descriptor.ComputePgmRsrc3() }
 

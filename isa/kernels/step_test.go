@@ -54,7 +54,7 @@ func tinyLlamaStep(t testing.TB, h *gpu, pos int) []launchSpec {
 		add(p+"k = rope", "zincc_rope", kernels.Size{N: kvw}, ptr(k0), ptr(k), u32(pos), u32(kvw), u32(hd), u32(hd), f32(10000), u32(1))
 		add("kv_store "+p+"k_cache", "zincc_kv_store_f16", kernels.Size{N: kvw}, ptr(k), ptr(kc), u32(pos), u32(kvw))
 		add("kv_store "+p+"v_cache", "zincc_kv_store_f16", kernels.Size{N: kvw}, ptr(v), ptr(vc), u32(pos), u32(kvw))
-		add(p+"att = attention", "zincc_attention_f16", kernels.Size{Heads: heads}, ptr(q), ptr(kc), ptr(vc), ptr(att),
+		add(p+"att = attention", "zincc_attention_f16", kernels.Size{Heads: heads, Ctx: ctx}, ptr(q), ptr(kc), ptr(vc), ptr(att),
 			u32(pos), u32(heads), u32(kvHeads), u32(hd), f32(scale))
 		add(p+"o = matvec", "zincc_matvec_q8_0", kernels.Size{Rows: dim}, ptr(wq(p+"attn_output", false, dim, dim)), ptr(att), ptr(o), u32(dim), u32(dim))
 		add(p+"h = add", "zincc_add", kernels.Size{N: dim}, ptr(x), ptr(o), ptr(hh), u32(dim))

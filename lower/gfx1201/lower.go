@@ -254,7 +254,7 @@ func (l *lowering) kernel(n *ir.Node, abi *kernels.KernelABI) (*kernelInfo, erro
 		return nil, fmt.Errorf("%v: kernel %s: its descriptor (%d user SGPRs, wave32 %v) disagrees with its ABI (%d, wave32)",
 			n.Pos, abi.Name, code.UserSGPRs, code.Wave32, abi.UserSGPRs())
 	}
-	k := &kernelInfo{abi: abi, code: code, rsrc2: code.Rsrc2 | (code.LDSBytes+511)/512<<15, sgprs: abi.UserSGPRs()}
+	k := &kernelInfo{abi: abi, code: code, rsrc2: kernels.WithLDS(code.Rsrc2, code.LDSBytes), sgprs: abi.UserSGPRs()}
 	l.kernels[abi.Index()] = k
 	return k, nil
 }
@@ -328,8 +328,17 @@ func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 		l.b.SetProgram(pgm)
 		l.reloc(at+pm4.PosSetShRegValues, RelocPgm, BufCode, k.code.Entry)
 	}
-	if !sh.set || sh.rsrc1 != k.code.Rsrc1 || sh.rsrc2 != k.rsrc2 {
-		l.b.SetShReg(pm4.COMPUTE_PGM_RSRC1, k.code.Rsrc1, k.rsrc2)
+	rsrc2 := k.rsrc2
+	if abi.ExtraLDS != nil { // LDS that grows with the launch (attention scores)
+		lds := abi.LDSBytes(k.code.LDSBytes, ln.size)
+		if lds > kernels.MaxLDS {
+			return fmt.Errorf("%v: %s: kernel %s needs %d bytes of LDS for %+v; a workgroup has at most %d",
+				n.Pos, n.Op.Name, abi.Name, lds, ln.size, kernels.MaxLDS)
+		}
+		rsrc2 = kernels.WithLDS(k.code.Rsrc2, lds)
+	}
+	if !sh.set || sh.rsrc1 != k.code.Rsrc1 || sh.rsrc2 != rsrc2 {
+		l.b.SetShReg(pm4.COMPUTE_PGM_RSRC1, k.code.Rsrc1, rsrc2)
 	}
 	if !sh.set || sh.rsrc3 != k.code.Rsrc3 {
 		l.b.SetReg(pm4.COMPUTE_PGM_RSRC3, k.code.Rsrc3)
@@ -337,7 +346,7 @@ func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 	if !sh.set || sh.block != abi.Block {
 		l.b.SetShReg(pm4.COMPUTE_NUM_THREAD_X, abi.Block, 1, 1)
 	}
-	sh.set, sh.pgm, sh.rsrc1, sh.rsrc2, sh.rsrc3, sh.block = true, pgm, k.code.Rsrc1, k.rsrc2, k.code.Rsrc3, abi.Block
+	sh.set, sh.pgm, sh.rsrc1, sh.rsrc2, sh.rsrc3, sh.block = true, pgm, k.code.Rsrc1, rsrc2, k.code.Rsrc3, abi.Block
 
 	// Arguments into the user SGPRs; addresses are relocated, inputs patched.
 	at := l.b.Written() + pm4.PosSetShRegValues

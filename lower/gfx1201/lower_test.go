@@ -101,7 +101,8 @@ func checkStructure(t *testing.T, e *Executable, lib Library) {
 		abi := kernels.LookupABI(disp.KernelName())
 		code, _ := lib.Kernel(disp.KernelName())
 		pgm := (uint64(regs[pm4.COMPUTE_PGM_HI])<<32 | uint64(regs[pm4.COMPUTE_PGM_LO])) << 8
-		lds := (code.LDSBytes + 511) / 512 << 15
+		node := e.Module.Nodes[disp.Node]
+		lds := (abi.LDSBytes(code.LDSBytes, sizeOf(node)) + 511) / 512 << 15 // 512-byte units at bit 15
 		for _, c := range []struct {
 			what      string
 			got, want uint64
@@ -113,7 +114,7 @@ func checkStructure(t *testing.T, e *Executable, lib Library) {
 			{"NUM_THREAD_X", uint64(regs[pm4.COMPUTE_NUM_THREAD_X]), uint64(abi.Block)},
 			{"NUM_THREAD_Y", uint64(regs[pm4.COMPUTE_NUM_THREAD_Y]), 1},
 			{"NUM_THREAD_Z", uint64(regs[pm4.COMPUTE_NUM_THREAD_Z]), 1},
-			{"groups", uint64(dd.DimX), uint64(abi.Groups(sizeOf(e.Module.Nodes[disp.Node])))},
+			{"groups", uint64(dd.DimX), uint64(abi.Groups(sizeOf(node)))},
 		} {
 			if c.got != c.want {
 				t.Errorf("dispatch %d (%s): %s = %#x, want %#x", d, disp.KernelName(), c.what, c.got, c.want)

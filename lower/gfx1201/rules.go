@@ -174,7 +174,7 @@ var rules = map[*ir.Op]rule{
 		}
 		pos, err := scalar(n, 3)
 		heads := n.Int("heads")
-		l.set(kernel, kernels.Size{Heads: heads},
+		l.set(kernel, kernels.Size{Heads: heads, Ctx: k.Type.Shape[0]},
 			addrOf(n.Args[0]), addrOf(k), addrOf(n.Args[2]), addrOf(n.Result), pos,
 			word(heads), word(n.Int("kv_heads")), word(n.Args[0].Type.Elems()/heads), float(n.Float("scale")))
 		return err
