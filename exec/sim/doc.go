@@ -94,8 +94,20 @@
 // empty window. Config.Hazards selects HazardStop (the default: a
 // *HazardError naming both dispatches, the first overlapping range, the
 // access kinds and the missing barrier), HazardWarn (Stats.Warnings) or
-// HazardOff. Races between workgroups of one dispatch, and LDS races, are
-// not checked.
+// HazardOff.
+//
+// Workgroups of one dispatch run here one after another, but on a GPU in
+// no fixed order, so the same modes also cover races between them: after
+// each workgroup its accesses are compared with those of the workgroups
+// before it. A load of bytes another workgroup stored, a store over bytes
+// another loaded, and a store mixed with atomics on the same bytes are
+// races (a *HazardError with Race set, naming both workgroups); stores
+// over another workgroup's stores are a race only where the values differ
+// (every workgroup setting one flag is fine); plain loads of what atomics
+// update are not (every compare-and-swap loop starts with one). Loads and
+// stores with device or system scope (scope:SCOPE_DEV, SCOPE_SYS: LLVM's
+// atomic loads and stores) count as atomics. Races between the waves of
+// one workgroup, and LDS races, are not checked.
 //
 // # Wave launch
 //

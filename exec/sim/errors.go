@@ -251,6 +251,11 @@ type HazardError struct {
 	Mapping string
 	// Missing says what barrier would have ordered them.
 	Missing string
+	// Race marks a race between two workgroups of one dispatch (Earlier
+	// and Later are the same): EarlierGroup ran before LaterGroup here,
+	// but nothing orders them on a GPU, which runs them concurrently.
+	Race                     bool
+	EarlierGroup, LaterGroup [3]uint32
 }
 
 func (e *HazardError) Error() string {
@@ -258,8 +263,28 @@ func (e *HazardError) Error() string {
 	if e.Mapping != "" {
 		where = fmt.Sprintf(" in %q", e.Mapping)
 	}
-	return fmt.Sprintf("memory hazard: %s %ss [0x%x, 0x%x)%s which %s %s, with no barrier between them (missing %s)",
-		e.Later, e.LaterAccess, e.Lo, e.Hi, where, e.Earlier, pastTense(e.EarlierAccess), e.Missing)
+	if e.Race {
+		return fmt.Sprintf("memory race: workgroup (%d,%d,%d) of %s %s [0x%x, 0x%x)%s which workgroup (%d,%d,%d) of the same dispatch %s; "+
+			"the workgroups of a dispatch run in no fixed order (use atomics, or split the work into dispatches with a barrier between them)",
+			e.LaterGroup[0], e.LaterGroup[1], e.LaterGroup[2], e.Later, presentTense(e.LaterAccess), e.Lo, e.Hi, where,
+			e.EarlierGroup[0], e.EarlierGroup[1], e.EarlierGroup[2], pastTense(e.EarlierAccess))
+	}
+	return fmt.Sprintf("memory hazard: %s %s [0x%x, 0x%x)%s which %s %s, with no barrier between them (missing %s)",
+		e.Later, presentTense(e.LaterAccess), e.Lo, e.Hi, where, e.Earlier, pastTense(e.EarlierAccess), e.Missing)
+}
+
+func presentTense(a Access) string {
+	switch a {
+	case AccessRead:
+		return "reads"
+	case AccessWrite:
+		return "writes"
+	case AccessAtomic:
+		return "updates atomically"
+	case AccessScalarRead:
+		return "reads through the scalar cache"
+	}
+	return a.String() + "es"
 }
 
 func pastTense(a Access) string {

@@ -46,11 +46,30 @@ type accessSets struct {
 	atomic intervalSet
 }
 
+// addSets adds every access of t to a.
+func (a *accessSets) addSets(t *accessSets) {
+	a.read.addSet(&t.read)
+	a.sread.addSet(&t.sread)
+	a.write.addSet(&t.write)
+	a.atomic.addSet(&t.atomic)
+}
+
 func (a *accessSets) reset() {
 	a.read.reset()
 	a.sread.reset()
 	a.write.reset()
 	a.atomic.reset()
+}
+
+// coherentKind files a vector load or store with device or system scope
+// (scope:SCOPE_DEV or SCOPE_SYS, what LLVM makes of atomic loads and
+// stores) with the atomics: it is performed coherently and, like an
+// atomic, does not race with other atomics.
+func coherentKind(in *inst, access Access) Access {
+	if in.op.Scope >= 2 && (access == AccessRead || access == AccessWrite) {
+		return AccessAtomic
+	}
+	return access
 }
 
 // record adds [addr, addr+n) to the set for access.
@@ -217,6 +236,20 @@ func (h *hazardChecker) check(later DispatchRef, sets *accessSets, cp bool, m *m
 		}
 	}
 	return nil
+}
+
+// groupConflicts are the pairs of access kinds that race between two
+// workgroups of one dispatch. Two more are handled apart or not at all:
+// stores race with stores only where the values differ (endGroup), and
+// plain loads of what atomics update are no race, since every
+// compare-and-swap loop LLVM expands starts with one.
+var groupConflicts = []conflict{
+	{later: setRead, earlier: setWrite, laterK: AccessRead, earlierK: AccessWrite},
+	{later: setSRead, earlier: setWrite, laterK: AccessScalarRead, earlierK: AccessWrite},
+	{later: setWrite, earlier: setRead, laterK: AccessWrite, earlierK: AccessRead},
+	{later: setWrite, earlier: setSRead, laterK: AccessWrite, earlierK: AccessScalarRead},
+	{later: setWrite, earlier: setAtomic, laterK: AccessWrite, earlierK: AccessAtomic},
+	{later: setAtomic, earlier: setWrite, laterK: AccessAtomic, earlierK: AccessWrite},
 }
 
 func invName(c conflict) string {

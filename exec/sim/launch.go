@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"fmt"
 
 	"zincc/isa"
@@ -66,6 +67,8 @@ func (g *GPU) launch(l *Launch, ref DispatchRef, site Site, st *Stats, c *cp) er
 	if err != nil {
 		return err
 	}
+	d.ref = ref
+	defer d.releaseGroups()
 	ds := DispatchStats{Index: ref.Index, Packet: ref.Packet, IBOffset: ref.IBOffset, Kernel: l.Entry, KernelName: ref.KernelName,
 		Groups: l.Groups, Block: l.Block, Wave32: l.Wave32}
 	runErr := d.runSafe()
@@ -83,6 +86,12 @@ func (g *GPU) launch(l *Launch, ref DispatchRef, site Site, st *Stats, c *cp) er
 	if runErr != nil {
 		g.hz.free = append(g.hz.free, d.sets)
 		return runErr
+	}
+	if d.race != nil { // HazardWarn: the dispatch ran to the end
+		if err := c.hazard(d.race); err != nil {
+			g.hz.free = append(g.hz.free, d.sets)
+			return err
+		}
 	}
 	if d.sets != nil {
 		if h := g.hz.check(ref, d.sets, false, &g.mem); h != nil {
@@ -108,7 +117,16 @@ type dispatch struct {
 	privBytes              uint32 // private segment bytes per work-item
 	mode                   uint32 // RSRC1 FLOAT_MODE [19:12]
 	tidig                  uint32
-	sets                   *accessSets // nil when hazards are off
+	ref                    DispatchRef
+	// Accesses, when hazards are on (else nil): sets holds the finished
+	// workgroups' (the whole dispatch's at the end), group the running
+	// workgroup's, groups each finished workgroup's, to name the other
+	// side of a race between workgroups; race is the first such race.
+	sets   *accessSets
+	group  *accessSets
+	groups  []finishedGroup
+	race    *HazardError
+	scratch []byte
 	budget                 uint64
 	// statistics
 	waves, insts, lanes uint64
@@ -183,6 +201,105 @@ func (g *GPU) newDispatch(l *Launch, site Site) (*dispatch, error) {
 		d.ops = map[isa.Op]uint64{}
 	}
 	return d, nil
+}
+
+// finishedGroup is the accesses of one finished workgroup.
+type finishedGroup struct {
+	id   [3]uint32
+	sets *accessSets
+	// written holds the bytes of sets.write, interval after interval, as
+	// the workgroup left them: a later workgroup that stores the same
+	// values there (every workgroup setting one flag) is no race.
+	written []byte
+}
+
+// endGroup checks the accesses of workgroup id, which just finished,
+// against the workgroups of the dispatch that ran before it, then adds
+// them to the dispatch's. A race is returned in HazardStop mode and kept
+// in d.race otherwise (the first one).
+func (d *dispatch) endGroup(id [3]uint32) error {
+	cur := d.group
+	d.group = nil
+	if d.race == nil {
+		if h := d.groupRace(id, cur); h != nil {
+			if d.g.hz.mode == HazardStop {
+				d.g.hz.free = append(d.g.hz.free, cur)
+				return h
+			}
+			d.race = h
+		}
+	}
+	d.sets.addSets(cur)
+	f := finishedGroup{id: id, sets: cur}
+	for _, iv := range cur.write.iv {
+		f.written = d.g.mem.appendBytes(f.written, iv.lo, iv.hi)
+	}
+	d.groups = append(d.groups, f)
+	return nil
+}
+
+// groupRace returns the first race between workgroup id's accesses (cur)
+// and those of the workgroups that ran before it, or nil.
+func (d *dispatch) groupRace(id [3]uint32, cur *accessSets) *HazardError {
+	raced := func(r interval, laterK, earlierK Access, earlier [3]uint32) *HazardError {
+		h := &HazardError{Earlier: d.ref, Later: d.ref, EarlierAccess: earlierK, LaterAccess: laterK,
+			Lo: r.lo, Hi: r.hi, Race: true, LaterGroup: id, EarlierGroup: earlier}
+		if mp := d.g.mem.find(r.lo, 1); mp != nil {
+			h.Mapping = mp.name
+		}
+		return h
+	}
+	for _, c := range groupConflicts {
+		r, ok := c.later(cur).overlap(c.earlier(d.sets))
+		if !ok {
+			continue
+		}
+		for _, f := range d.groups {
+			if r, ok := c.later(cur).overlap(c.earlier(f.sets)); ok {
+				return raced(r, c.laterK, c.earlierK, f.id)
+			}
+		}
+		return raced(r, c.laterK, c.earlierK, [3]uint32{})
+	}
+	if _, ok := cur.write.overlap(&d.sets.write); ok {
+		for _, f := range d.groups {
+			if r, ok := d.changedWrite(cur, &f); ok {
+				return raced(r, AccessWrite, AccessWrite, f.id)
+			}
+		}
+	}
+	return nil
+}
+
+// changedWrite finds bytes that workgroup f wrote and cur wrote again with
+// another value.
+func (d *dispatch) changedWrite(cur *accessSets, f *finishedGroup) (interval, bool) {
+	off := uint64(0)
+	for _, a := range f.sets.write.iv {
+		for _, b := range cur.write.iv {
+			lo, hi := max(a.lo, b.lo), min(a.hi, b.hi)
+			if lo >= hi {
+				continue
+			}
+			d.scratch = d.g.mem.appendBytes(d.scratch[:0], lo, hi)
+			if !bytes.Equal(d.scratch, f.written[off+lo-a.lo:off+hi-a.lo]) {
+				return interval{lo, hi}, true
+			}
+		}
+		off += a.hi - a.lo
+	}
+	return interval{}, false
+}
+
+// releaseGroups returns the per-workgroup access sets to the pool.
+func (d *dispatch) releaseGroups() {
+	for _, f := range d.groups {
+		d.g.hz.free = append(d.g.hz.free, f.sets)
+	}
+	if d.group != nil {
+		d.g.hz.free = append(d.g.hz.free, d.group)
+	}
+	d.groups, d.group = nil, nil
 }
 
 // count records an executed instruction for Stats.Ops.
@@ -304,6 +421,9 @@ func (d *dispatch) runWorkgroup(id, size [3]uint32) error {
 		d.initWave(w, wg, i, size, threads, lds)
 	}
 	d.waves += uint64(nw)
+	if d.sets != nil {
+		d.group = d.g.hz.newSets()
+	}
 	for live := nw; live > 0; {
 		progress := false
 		for _, w := range wg.waves {
@@ -322,6 +442,9 @@ func (d *dispatch) runWorkgroup(id, size [3]uint32) error {
 		if !progress {
 			return &HangError{Reason: "every wave of the workgroup waits at a barrier that cannot complete", Site: wg.waves[0].site(), Waves: wg.states()}
 		}
+	}
+	if d.group != nil {
+		return d.endGroup(id)
 	}
 	return nil
 }

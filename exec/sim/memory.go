@@ -108,6 +108,23 @@ func (m *memory) remove(va uint64) error {
 }
 
 // find returns the mapping that holds all of [addr, addr+n), or nil.
+// appendBytes appends the mapped bytes [lo, hi) to b (zeros where nothing
+// is mapped), ignoring permissions: the hazard checker's view of memory.
+func (m *memory) appendBytes(b []byte, lo, hi uint64) []byte {
+	for lo < hi {
+		mp := m.find(lo, 1)
+		if mp == nil {
+			b = append(b, 0)
+			lo++
+			continue
+		}
+		end := min(hi, mp.va+uint64(len(mp.data)))
+		b = append(b, mp.data[lo-mp.va:end-mp.va]...)
+		lo = end
+	}
+	return b
+}
+
 func (m *memory) find(addr, n uint64) *mapping {
 	if l := m.last; l != nil && l.contains(addr, n) {
 		return l

@@ -89,8 +89,8 @@ func xVMEM(w *wave, in *inst) {
 	}
 	if mp, f := w.d.g.mem.check(lo, hi-lo, access); f == nil && hi != ^uint64(0) {
 		data, base = mp, lo
-		if s := w.d.sets; s != nil {
-			recordRuns(s, access, addrs, exec, n)
+		if s := w.d.group; s != nil {
+			recordRuns(s, coherentKind(in, access), addrs, exec, n)
 		}
 	}
 	if data != nil && n == 4 && op.d16 == 0 {

@@ -219,8 +219,8 @@ func (w *wave) mem(in *inst, lane int, addr, n uint64, access Access) []byte {
 		w.fail(f)
 		return nil
 	}
-	if s := w.d.sets; s != nil {
-		s.record(access, addr, n)
+	if s := w.d.group; s != nil {
+		s.record(coherentKind(in, access), addr, n)
 	}
 	return b
 }
