@@ -122,12 +122,12 @@ type dispatch struct {
 	// workgroups' (the whole dispatch's at the end), group the running
 	// workgroup's, groups each finished workgroup's, to name the other
 	// side of a race between workgroups; race is the first such race.
-	sets   *accessSets
-	group  *accessSets
+	sets    *accessSets
+	group   *accessSets
 	groups  []finishedGroup
 	race    *HazardError
 	scratch []byte
-	budget                 uint64
+	budget  uint64
 	// statistics
 	waves, insts, lanes uint64
 	ops                 map[isa.Op]uint64 // executed instructions by mnemonic (Config.CountOps)
