@@ -586,7 +586,7 @@ func errorKind(err error) string {
 	for _, k := range []struct {
 		e    error
 		name string
-	}{{sim.ErrPageFault, "page fault"}, {sim.ErrHang, "hang"}, {sim.ErrHazard, "hazard"},
+	}{{sim.ErrPageFault, "page fault"}, {sim.ErrHang, "hang"}, {sim.ErrHazard, "hazard"}, {sim.ErrMissingWait, "missing wait"},
 		{sim.ErrUnsupportedInstruction, "unsupported instruction"}, {sim.ErrIllegalInstruction, "illegal instruction"},
 		{sim.ErrBadLaunch, "bad launch"}, {sim.ErrInternal, "internal"}} {
 		if errors.Is(err, k.e) {

@@ -141,7 +141,16 @@
 // starts, so every wait (s_wait_loadcnt, s_wait_kmcnt, s_waitcnt,
 // s_wait_alu, s_wait_idle, ...), s_delay_alu, s_clause, s_nop and the
 // cache maintenance instructions are no-ops, as is s_sendmsg
-// MSG_DEALLOC_VGPRS. The waves of a workgroup run round-robin, each until
+// MSG_DEALLOC_VGPRS. So that a kernel cannot lean on that, the wait
+// checker (waits.go; on unless Config.Hazards is HazardOff) models the
+// counters: a load's destination registers stay pending until a wait
+// proves it returned (LOADcnt and DScnt return in order, so s_wait_*cnt N
+// completes all but the N newest; KMcnt in any order, so only
+// s_wait_kmcnt 0 does; s_wait_loadcnt_dscnt holds loadcnt in simm16[13:8]
+// and dscnt in [5:0]; FLAT counts on both), and reading or overwriting a
+// pending register is a *WaitError naming the register, the load and the
+// wait it lacks. A later load through the same in-order counter may
+// overwrite an earlier load's registers. The waves of a workgroup run round-robin, each until
 // it ends or blocks in s_barrier_wait; the barrier (-1, the workgroup
 // barrier) completes when every wave that has not ended or left it has
 // signalled. Workgroups run one after another in x, y, z order. The

@@ -19,6 +19,7 @@ var (
 	ErrIllegalInstruction     = errors.New("illegal instruction")
 	ErrBadLaunch              = errors.New("invalid dispatch state")
 	ErrMapping                = errors.New("invalid mapping request")
+	ErrMissingWait            = errors.New("register used before its load returned")
 	// ErrInternal marks a panic inside the emulator, recovered and
 	// reported instead of crashing the host: always an emulator bug.
 	ErrInternal = errors.New("internal emulator error")

@@ -92,7 +92,11 @@ const prologue32 = `
 
 func epilogue() string {
 	var b strings.Builder
+	// The snippet's loads must have returned before their registers are
+	// stored (the wait checker holds the tests to that too).
 	b.WriteString(`
+  s_wait_loadcnt_dscnt 0x0
+  s_wait_kmcnt 0x0
   s_cselect_b32 s98, 1, 0
   s_mov_b32 s96, exec_lo
   s_mov_b32 s97, exec_hi

@@ -127,7 +127,9 @@ type dispatch struct {
 	groups  []finishedGroup
 	race    *HazardError
 	scratch []byte
-	budget  uint64
+	// checkWaits turns the wait checker on (with the hazard checker).
+	checkWaits bool
+	budget     uint64
 	// statistics
 	waves, insts, lanes uint64
 	ops                 map[isa.Op]uint64 // executed instructions by mnemonic (Config.CountOps)
@@ -196,6 +198,7 @@ func (g *GPU) newDispatch(l *Launch, site Site) (*dispatch, error) {
 	d.prog = prog
 	if g.hz.mode != HazardOff {
 		d.sets = g.hz.newSets()
+		d.checkWaits = true
 	}
 	if g.cfg.CountOps {
 		d.ops = map[isa.Op]uint64{}
@@ -494,6 +497,7 @@ func (d *dispatch) initWave(w *wave, wg *workgroup, i int, size [3]uint32, threa
 	w.s[codeTTMP0+7] = wg.id[1]&0xffff | wg.id[2]<<16
 	w.s[codeTTMP0+8] = uint32(i&31) << 25
 	w.scc = 0
+	w.waits.reset()
 	n := d.nvgpr * 64
 	if cap(w.vgpr) < n {
 		w.vgpr = make([]uint32, n)

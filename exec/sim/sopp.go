@@ -7,7 +7,8 @@ import "fmt"
 // The interpreter executes each instruction to completion before the
 // next, so every wait (s_wait_loadcnt, s_wait_kmcnt, s_waitcnt, s_wait_alu,
 // s_wait_idle, s_delay_alu, s_clause, ...) is already satisfied when it is
-// reached and is a no-op. Scheduling hints (s_setprio, s_sleep, s_nop)
+// reached and is a no-op here; the wait checker (waits.go) tracks what
+// the memory waits would have guaranteed. Scheduling hints (s_setprio, s_sleep, s_nop)
 // and cache maintenance (s_icache_inv, s_dcache_inv, global_inv/wb) are
 // no-ops too.
 

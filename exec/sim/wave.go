@@ -61,6 +61,7 @@ type wave struct {
 	// has touched since they were last cleared.
 	priv                 []byte
 	privUsed, privStride int
+	waits                waitState     // the wait checker's counters (nil checks: hazards off)
 	tmp                  [4][64]uint32 // operand scratch
 	tmp64                [3][64]uint64
 	res                  [64]uint32
@@ -167,6 +168,12 @@ func (w *wave) run() {
 			d.lanes += uint64(bits.OnesCount64(w.exec()))
 		} else {
 			d.lanes++
+		}
+		if d.checkWaits && (len(w.waits.pending) != 0 || in.wait.issues != 0 || in.wait.isWait) {
+			if err := w.waitStep(in); err != nil {
+				w.fail(err)
+				return
+			}
 		}
 		w.pc = in.next
 		in.x(w, in)
