@@ -106,8 +106,16 @@
 // (every workgroup setting one flag is fine); plain loads of what atomics
 // update are not (every compare-and-swap loop starts with one). Loads and
 // stores with device or system scope (scope:SCOPE_DEV, SCOPE_SYS: LLVM's
-// atomic loads and stores) count as atomics. Races between the waves of
-// one workgroup, and LDS races, are not checked.
+// atomic loads and stores) count as atomics.
+//
+// LDS races between the waves of one workgroup are checked too
+// (ldsrace.go): every LDS byte keeps the barrier epoch and wave of its
+// last write and the waves that read it in its epoch, so a wave that
+// loads what another wave stored, or stores over what another loaded or
+// stored with another value, with no s_barrier_signal/s_barrier_wait
+// between them, is a *HazardError with LDS set naming both waves (LDS
+// atomics race with neither atomics nor loads). Races between the waves of
+// one workgroup over global memory are not checked.
 //
 // # Wave launch
 //

@@ -78,6 +78,7 @@ func xDS(w *wave, in *inst) {
 			} else {
 				binary.LittleEndian.PutUint32(b, old-n)
 			}
+			w.ldsTouch(in, uint32(uint16(in.op.Offset)), b, AccessAtomic)
 		}
 		d := w.row(in.dst.reg)
 		for m := w.exec(); m != 0; m &= m - 1 {
@@ -96,12 +97,14 @@ func xDS(w *wave, in *inst) {
 			var v [4]uint32
 			if b := w.ldsAt(base+off, op.bytes); b != nil {
 				v = loadLE(b, op.signed)
+				w.ldsTouch(in, base+off, b, AccessRead)
 			}
 			w.writeData(in.dst.reg, l, v[:nreg], op.d16)
 		case dsStore:
 			v := w.readData(in.src[1].reg, l, nreg, op.d16)
 			if b := w.ldsAt(base+off, op.bytes); b != nil {
 				storeLE(b, v)
+				w.ldsTouch(in, base+off, b, AccessWrite)
 			}
 		case dsAtomic:
 			var d0, d1 uint64
@@ -113,6 +116,7 @@ func xDS(w *wave, in *inst) {
 			if b := w.ldsAt(base+off, op.bytes); b != nil {
 				old = getLE(b)
 				putLE(b, op.fn(old, d0, d1))
+				w.ldsTouch(in, base+off, b, AccessAtomic)
 			}
 			if op.rtn {
 				w.setReg64(in.dst.reg, l, old, op.bytes == 8)
@@ -123,6 +127,7 @@ func xDS(w *wave, in *inst) {
 			for j, o := range [2]uint32{uint32(in.op.Offset), uint32(in.op.Offset1)} {
 				if b := w.ldsAt(base+o*uint32(op.stride), op.bytes); b != nil {
 					getDwords(v[j*k:(j+1)*k], b)
+					w.ldsTouch(in, base+o*uint32(op.stride), b, AccessRead)
 				}
 			}
 			w.writeData(in.dst.reg, l, v[:2*k], 0)
@@ -132,6 +137,7 @@ func xDS(w *wave, in *inst) {
 				v := w.readData(in.src[1+j].reg, l, k, 0)
 				if b := w.ldsAt(base+o*uint32(op.stride), op.bytes); b != nil {
 					storeLE(b, v)
+					w.ldsTouch(in, base+o*uint32(op.stride), b, AccessWrite)
 				}
 			}
 		case dsXchg2:
@@ -142,6 +148,7 @@ func xDS(w *wave, in *inst) {
 				if b := w.ldsAt(base+o*uint32(op.stride), op.bytes); b != nil {
 					getDwords(v[j*k:(j+1)*k], b)
 					storeLE(b, nv)
+					w.ldsTouch(in, base+o*uint32(op.stride), b, AccessAtomic)
 				}
 			}
 			w.writeData(in.dst.reg, l, v[:2*k], 0)

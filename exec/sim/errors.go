@@ -257,12 +257,23 @@ type HazardError struct {
 	// but nothing orders them on a GPU, which runs them concurrently.
 	Race                     bool
 	EarlierGroup, LaterGroup [3]uint32
+	// LDS marks a race between two waves of one workgroup over LDS bytes
+	// [Lo, Hi) with no barrier between their accesses (Race is unset);
+	// Site is where the later access happened.
+	LDS                    bool
+	EarlierWave, LaterWave int
+	Site                   Site
 }
 
 func (e *HazardError) Error() string {
 	where := ""
 	if e.Mapping != "" {
 		where = fmt.Sprintf(" in %q", e.Mapping)
+	}
+	if e.LDS {
+		return fmt.Sprintf("LDS race: wave %d %s LDS [0x%x, 0x%x) which wave %d of the same workgroup %s since the last barrier; "+
+			"waves run concurrently, so put s_barrier_signal -1 / s_barrier_wait -1 between them; %s",
+			e.LaterWave, presentTense(e.LaterAccess), e.Lo, e.Hi, e.EarlierWave, pastTense(e.EarlierAccess), e.Site)
 	}
 	if e.Race {
 		return fmt.Sprintf("memory race: workgroup (%d,%d,%d) of %s %s [0x%x, 0x%x)%s which workgroup (%d,%d,%d) of the same dispatch %s; "+

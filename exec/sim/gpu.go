@@ -64,6 +64,7 @@ type GPU struct {
 	// wavePool and lds are reused between workgroups.
 	wavePool []*wave
 	lds      []byte
+	ldsT     ldsTracker // the LDS race checker's memory (ldsrace.go)
 }
 
 // New returns a GPU with nothing mapped and every SH register zero.

@@ -355,8 +355,10 @@ func (d *dispatch) run() error {
 type workgroup struct {
 	id      [3]uint32
 	waves   []*wave
-	members int // waves that take part in the barrier (not ended, not left)
-	signals int // members that have signalled the current barrier
+	members int    // waves that take part in the barrier (not ended, not left)
+	signals int    // members that have signalled the current barrier
+	epoch   uint32 // the LDS race checker's epoch since the last barrier
+	tracker *ldsTracker
 }
 
 // signal records that w reached s_barrier_signal and releases the barrier
@@ -395,11 +397,13 @@ func (wg *workgroup) tryRelease() {
 		return
 	}
 	wg.signals = 0
+	wg.epoch = wg.tracker.next()
 	for _, o := range wg.waves {
 		o.signalled = false
 		switch {
 		case o.state == waveAtBarrier:
 			o.state = waveRunning
+			o.epoch = wg.epoch
 		case o.state == waveRunning && !o.leftBarrier:
 			o.barrierDone = true
 		}
@@ -419,7 +423,8 @@ func (d *dispatch) runWorkgroup(id, size [3]uint32) error {
 	lds := g.lds[:d.ldsBytes]
 	clear(lds)
 	wg := &d.wg
-	*wg = workgroup{id: id, waves: g.wavePool[:nw], members: nw}
+	*wg = workgroup{id: id, waves: g.wavePool[:nw], members: nw, tracker: &g.ldsT}
+	wg.epoch = g.ldsT.next()
 	for i, w := range wg.waves {
 		d.initWave(w, wg, i, size, threads, lds)
 	}
@@ -498,6 +503,7 @@ func (d *dispatch) initWave(w *wave, wg *workgroup, i int, size [3]uint32, threa
 	w.s[codeTTMP0+8] = uint32(i&31) << 25
 	w.scc = 0
 	w.waits.reset()
+	w.epoch = wg.epoch
 	n := d.nvgpr * 64
 	if cap(w.vgpr) < n {
 		w.vgpr = make([]uint32, n)

@@ -76,6 +76,7 @@ func xBarrierWait(w *wave, in *inst) {
 	}
 	if w.barrierDone {
 		w.barrierDone = false
+		w.epoch = w.wg.epoch
 		return
 	}
 	w.state = waveAtBarrier

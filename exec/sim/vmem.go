@@ -130,6 +130,9 @@ func xVMEM(w *wave, in *inst) {
 			}
 		}
 		w.vmemLane(in, op, l, b)
+		if flat && isAperture(addrs[l]) && uint32(addrs[l]>>32) != privateBaseHi && int(uint32(addrs[l]))+len(b) <= len(w.lds) {
+			w.ldsTouch(in, uint32(addrs[l]), b, access)
+		}
 	}
 }
 

@@ -62,6 +62,7 @@ type wave struct {
 	priv                 []byte
 	privUsed, privStride int
 	waits                waitState     // the wait checker's counters (nil checks: hazards off)
+	epoch                uint32        // the LDS race checker's barrier epoch (ldsrace.go)
 	tmp                  [4][64]uint32 // operand scratch
 	tmp64                [3][64]uint64
 	res                  [64]uint32
