@@ -25,13 +25,9 @@ func runAsm(e *env, args []string) int {
 	out := fs.String("o", "", "write to this file (atomically) instead of stdout")
 	emit := fs.String("emit", "", "output: bin (the .text bytes), hex (dwords as text) or list (address, dwords, instruction); default bin with -o, else hex")
 	wave64 := fs.Bool("wave64", false, "assemble for wave64 (as llvm-mc -mattr=+wavefrontsize64)")
-	pos, status := parseFlags(fs, args)
+	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
-	}
-	path, ok := oneFile(e, c, pos)
-	if !ok {
-		return exitUsage
 	}
 	if *emit == "" {
 		*emit = "hex"

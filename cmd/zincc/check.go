@@ -16,13 +16,9 @@ func runCheck(e *env, args []string) int {
 	fs := newFlags(c, e)
 	var pf pipelineFlags
 	pf.register(fs)
-	pos, status := parseFlags(fs, args)
+	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
-	}
-	path, ok := oneFile(e, c, pos)
-	if !ok {
-		return exitUsage
 	}
 	opts, ok := pf.options(e)
 	if !ok {

@@ -58,13 +58,9 @@ func runCompile(e *env, args []string) int {
 	out := fs.String("o", "", "write to this file (atomically) instead of stdout")
 	var pf pipelineFlags
 	pf.register(fs)
-	pos, status := parseFlags(fs, args)
+	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
-	}
-	path, ok := oneFile(e, c, pos)
-	if !ok {
-		return exitUsage
 	}
 	t, ok := targets[*tname]
 	if !ok {

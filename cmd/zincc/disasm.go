@@ -20,13 +20,9 @@ func runDisasm(e *env, args []string) int {
 	c := commands["disasm"]
 	fs := newFlags(c, e)
 	asJSON := fs.Bool("json", false, "print the listing as JSON (packets, fields, raw body, error)")
-	pos, status := parseFlags(fs, args)
+	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
-	}
-	path, ok := oneFile(e, c, pos)
-	if !ok {
-		return exitUsage
 	}
 	data, path, err := readInput(e, path)
 	if err != nil {

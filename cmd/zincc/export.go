@@ -21,13 +21,9 @@ func runExport(e *env, args []string) int {
 	fs := newFlags(c, e)
 	weights := fs.String("weights", "", "GGUF file that gguf(\"name\") weights read from")
 	out := fs.String("o", "", "the GGUF file to write (required)")
-	pos, status := parseFlags(fs, args)
+	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
-	}
-	path, ok := oneFile(e, c, pos)
-	if !ok {
-		return exitUsage
 	}
 	if *out == "" {
 		fmt.Fprintln(e.stderr, "zincc export-gguf: -o out.gguf is required")

@@ -21,13 +21,9 @@ func runFmt(e *env, args []string) int {
 	c := commands["fmt"]
 	fs := newFlags(c, e)
 	write := fs.Bool("w", false, "write the result back to the file (atomically) instead of to stdout")
-	pos, status := parseFlags(fs, args)
+	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
-	}
-	path, ok := oneFile(e, c, pos)
-	if !ok {
-		return exitUsage
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {

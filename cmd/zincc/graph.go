@@ -74,6 +74,21 @@ func oneFile(e *env, c *command, pos []string) (string, bool) {
 	return pos[0], true
 }
 
+// parseOneFile parses a command's flags and its one file argument: the
+// path, and an exit status ≥ 0 when the command must stop (help, usage
+// errors) or -1 to go on.
+func parseOneFile(e *env, c *command, fs *flag.FlagSet, args []string) (string, int) {
+	pos, status := parseFlags(fs, args)
+	if status >= 0 {
+		return "", status
+	}
+	path, ok := oneFile(e, c, pos)
+	if !ok {
+		return "", exitUsage
+	}
+	return path, -1
+}
+
 // readInput reads the file a command names, or standard input for "-". It
 // returns the name to use in messages ("<stdin>" for "-").
 func readInput(e *env, path string) (data []byte, name string, err error) {

@@ -22,13 +22,9 @@ func runImport(e *env, args []string) int {
 	fs := newFlags(c, e)
 	ctx := fs.Int("ctx", 0, "KV cache rows (default: the model's context length, at most 4096; gfx1201 attends over up to 16112)")
 	out := fs.String("o", "", "write the graph to this file (atomically) instead of stdout")
-	pos, status := parseFlags(fs, args)
+	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
-	}
-	path, ok := oneFile(e, c, pos)
-	if !ok {
-		return exitUsage
 	}
 	if *ctx < 0 {
 		fmt.Fprintf(e.stderr, "zincc import: -ctx must be positive, got %d\n", *ctx)

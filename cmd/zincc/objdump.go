@@ -19,13 +19,9 @@ func runObjdump(e *env, args []string) int {
 	c := commands["objdump"]
 	fs := newFlags(c, e)
 	wave64 := fs.Bool("wave64", false, "decode wave masks as SGPR pairs (wave64); for ELF input the first kernel descriptor decides")
-	pos, status := parseFlags(fs, args)
+	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
-	}
-	path, ok := oneFile(e, c, pos)
-	if !ok {
-		return exitUsage
 	}
 	data, path, err := readInput(e, path)
 	if err != nil {

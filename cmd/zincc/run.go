@@ -35,13 +35,9 @@ func runRun(e *env, args []string) int {
 	verbose := fs.Bool("v", false, "say which tier runs and, with -tier=auto, why each better tier was refused")
 	var pf pipelineFlags
 	pf.register(fs)
-	pos, status := parseFlags(fs, args)
+	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
-	}
-	path, ok := oneFile(e, c, pos)
-	if !ok {
-		return exitUsage
 	}
 	if *steps < 1 {
 		fmt.Fprintf(e.stderr, "zincc run: -steps must be at least 1, got %d\n", *steps)

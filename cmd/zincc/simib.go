@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"sort"
 	"strconv"
@@ -111,13 +110,9 @@ func runSimIB(e *env, args []string) int {
 	fs.Var(&bufs, "buf", "a buffer NAME@VA=TYPE:N[=CONTENTS] as sim-kernel's -buf, at address VA (repeatable)")
 	fs.Var(&readOnly, "ro", "map buffer NAME read-only, so that a write to it is a page fault (repeatable)")
 	fs.Var(&dumps, "dump", "print only this buffer (repeatable; default all)")
-	pos, status := parseFlags(fs, args)
+	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
-	}
-	path, ok := oneFile(e, c, pos)
-	if !ok {
-		return exitUsage
 	}
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(e.stderr, "zincc sim-ib: "+format+"\n", a...)
@@ -131,18 +126,9 @@ func runSimIB(e *env, args []string) int {
 	if !ok {
 		return usage("-hazards %q: want error, warn or off", *hazards)
 	}
-	var buffers []*skBuffer
-	for _, spec := range bufs {
-		b, err := parsePlacedBuf(spec)
-		if err != nil {
-			return usage("%v", err)
-		}
-		for _, o := range buffers {
-			if o.name == b.name {
-				return usage("two buffers are called %q", b.name)
-			}
-		}
-		buffers = append(buffers, b)
+	buffers, err := parseBuffers(bufs, parsePlacedBuf)
+	if err != nil {
+		return usage("%v", err)
 	}
 	ro := map[string]bool{}
 	for _, name := range readOnly {
@@ -158,14 +144,7 @@ func runSimIB(e *env, args []string) int {
 		}
 	}
 
-	var src []byte
-	var err error
-	if path == "-" {
-		path = "<stdin>"
-		src, err = io.ReadAll(e.stdin)
-	} else {
-		src, err = os.ReadFile(path)
-	}
+	src, path, err := readInput(e, path)
 	if err != nil {
 		return failed(err)
 	}

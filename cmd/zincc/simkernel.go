@@ -93,6 +93,24 @@ func elemSize(typ string) int {
 	return 0
 }
 
+// parseBuffers parses every -buf with parse, refusing two of one name.
+func parseBuffers(specs []string, parse func(string) (*skBuffer, error)) ([]*skBuffer, error) {
+	var buffers []*skBuffer
+	for _, spec := range specs {
+		b, err := parse(spec)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range buffers {
+			if o.name == b.name {
+				return nil, fmt.Errorf("two buffers are called %q", b.name)
+			}
+		}
+		buffers = append(buffers, b)
+	}
+	return buffers, nil
+}
+
 // parseBuf reads NAME=TYPE:N[=CONTENTS]; CONTENTS is zeros (the default),
 // random(SEED), file(PATH) or a comma-separated list of N values.
 func parseBuf(spec string) (*skBuffer, error) {
@@ -363,13 +381,9 @@ func runSimKernel(e *env, args []string) int {
 	fs.Var(orderedFlag{&kargs, &order, false}, "arg", "code objects: a by-value kernel argument u32:V, i32:V or f32:V, in order with the -buf pointers (repeatable)")
 	fs.Var(&sgprs, "sgpr", "a scalar argument after the buffer addresses: V, u32:V, i32:V or f32:V (repeatable)")
 	fs.Var(&dumps, "dump", "print only this buffer (repeatable; default all)")
-	pos, status := parseFlags(fs, args)
+	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
-	}
-	path, ok := oneFile(e, c, pos)
-	if !ok {
-		return exitUsage
 	}
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(e.stderr, "zincc sim-kernel: "+format+"\n", a...)
@@ -382,26 +396,11 @@ func runSimKernel(e *env, args []string) int {
 	if err != nil {
 		return usage("%v", err)
 	}
-	var buffers []*skBuffer
-	for _, spec := range bufs {
-		b, err := parseBuf(spec)
-		if err != nil {
-			return usage("%v", err)
-		}
-		for _, o := range buffers {
-			if o.name == b.name {
-				return usage("two buffers are called %q", b.name)
-			}
-		}
-		buffers = append(buffers, b)
+	buffers, err := parseBuffers(bufs, parseBuf)
+	if err != nil {
+		return usage("%v", err)
 	}
-	var src []byte
-	if path == "-" {
-		path = "<stdin>"
-		src, err = io.ReadAll(e.stdin)
-	} else {
-		src, err = os.ReadFile(path)
-	}
+	src, path, err := readInput(e, path)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", err)
 		return exitInput
