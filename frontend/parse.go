@@ -55,7 +55,57 @@ func syntaxError(file string, err error) ir.Diagnostic {
 	}
 	msg = strings.NewReplacer("<newline>+", "end of line", "<newline>", "end of line",
 		"<eof>", "end of file", `"\n"`, "end of line").Replace(msg)
-	return ir.Diagnostic{Pos: pos(perr.Position(), file), Msg: msg}
+	return ir.Diagnostic{Pos: pos(perr.Position(), file), Msg: expectedInWords(msg)}
+}
+
+// grammarWords names, in the language's terms, what the parser expected
+// when it reports one of the grammar's own productions or tokens.
+var grammarWords = map[string]string{
+	"AstGraph":    "a graph: graph @name { … }",
+	"AstItem":     "a declaration (input, weight, state), a statement or an output",
+	"AstDecl":     "a declaration",
+	"AstStmt":     "a statement such as %x = add %a, %b",
+	"AstOutput":   "an output such as output %x",
+	"AstRef":      "a value name such as %x",
+	"AstType":     "a type such as f32[64] or u32",
+	"AstInt":      "an integer",
+	"AstInit":     "an initializer such as random(seed = 1)",
+	"AstInitArg":  "an initializer argument such as seed = 1",
+	"AstOpName":   "an op name such as matvec",
+	"AstAttr":     "an attribute such as eps = 1e-5",
+	"AstLiteral":  "a number or a name",
+	"<graphname>": "a graph name such as @decode",
+	"<valuename>": "a value name such as %x",
+	"<ident>":     "a name",
+	"<int>":       "an integer",
+	"<float>":     "a number",
+	"<string>":    "a quoted string",
+}
+
+// expectedInWords rewrites a message's "(expected …)" when it spells out
+// grammar internals (production names, token classes): the first thing
+// expected, in words, is what a reader needs.
+func expectedInWords(msg string) string {
+	i := strings.LastIndex(msg, "(expected ")
+	if i < 0 || !strings.HasSuffix(msg, ")") {
+		return msg
+	}
+	want := msg[i+len("(expected ") : len(msg)-1]
+	if !strings.Contains(want, "Ast") && !strings.Contains(want, "<") {
+		return msg
+	}
+	first := want
+	if strings.HasPrefix(want, `"`) {
+		if j := strings.Index(want[1:], `"`); j >= 0 {
+			first = want[:j+2]
+		}
+	} else if j := strings.IndexAny(want, " ()*?+"); j > 0 {
+		first = want[:j]
+	}
+	if w, ok := grammarWords[first]; ok {
+		first = w
+	}
+	return msg[:i] + "(expected " + first + ")"
 }
 
 func pos(p lexer.Position, file string) ir.Pos {

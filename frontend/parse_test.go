@@ -261,3 +261,29 @@ func TestSizeLimit(t *testing.T) {
 		t.Fatalf("want a size-limit error, got %v", err)
 	}
 }
+
+// Syntax errors name what was expected in the language's words, never
+// the grammar's production or token names.
+func TestSyntaxErrorsInWords(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"x\n", `t.zir:1:1: unexpected token "x" (expected a graph: graph @name { … })`},
+		{"", `t.zir:1:1: unexpected end of file (expected a graph: graph @name { … })`},
+		{"graph\n", `t.zir:1:6: unexpected token end of line (expected a graph name such as @decode)`},
+		{"graph @g\n", `t.zir:1:9: unexpected token end of line (expected "{")`},
+		{"graph @g {\n  input %t : \n}\n", `t.zir:2:14: unexpected token end of line (expected a type such as f32[64] or u32)`},
+		{"graph @g {\n", `t.zir:2:1: unexpected end of file (expected "}")`},
+	} {
+		_, err := Parse("t.zir", []byte(c.src))
+		if err == nil {
+			t.Errorf("%q parsed", c.src)
+			continue
+		}
+		got := strings.SplitN(err.Error(), "\n", 2)[0]
+		if got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.src, got, c.want)
+		}
+		if strings.Contains(got, "Ast") || strings.Contains(got, "<") {
+			t.Errorf("%q: grammar internals in %q", c.src, got)
+		}
+	}
+}
