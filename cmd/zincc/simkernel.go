@@ -370,6 +370,7 @@ func runSimKernel(e *env, args []string) int {
 	lds := fs.Int("lds", -1, "LDS bytes per workgroup (default: the descriptor's group segment size, else 0)")
 	kernel := fs.String("kernel", "", "the kernel (or label) to run when the .s file has several")
 	budget := fs.Uint64("budget", sim.DefaultMaxInstructions, "instruction budget of the dispatch (a hang is reported past it)")
+	hazards := fs.String("hazards", "error", "races between workgroups or waves: error, warn or off (off also stops checking that loads are waited for)")
 	floatMode := fs.Int("float-mode", -1, "FLOAT_MODE byte (RSRC1[19:12]); default the descriptor's, else 0xf0 (round to nearest even, denormals kept)")
 	asJSON := fs.Bool("json", false, "print statistics and buffers as JSON")
 	global := fs.String("global", "", "code objects: work-items along x,y,z (the HSA grid size; the last workgroups may be partial) instead of -grid")
@@ -392,6 +393,10 @@ func runSimKernel(e *env, args []string) int {
 	if *wave32 && *wave64 {
 		return usage("-wave32 and -wave64 exclude each other")
 	}
+	hazardMode, ok := sim.ParseHazardMode(*hazards)
+	if !ok {
+		return usage("-hazards %q: want error, warn or off", *hazards)
+	}
 	groups, err := parseDims(*grid, "grid")
 	if err != nil {
 		return usage("%v", err)
@@ -407,7 +412,7 @@ func runSimKernel(e *env, args []string) int {
 	}
 	if isa.IsELF(src) {
 		o := &skELFOptions{path: path, kernel: *kernel, grid: *grid, global: *global, block: *block, wave32: *wave32, wave64: *wave64,
-			gridSet: flagSet(fs, "grid"), budget: *budget, stack: uint32(*stack), dispatchID: *dispatchID, asJSON: *asJSON,
+			gridSet: flagSet(fs, "grid"), budget: *budget, hazards: hazardMode, stack: uint32(*stack), dispatchID: *dispatchID, asJSON: *asJSON,
 			buffers: buffers, kargs: kargs, order: order, dumps: dumps}
 		switch {
 		case len(sgprs) > 0:
@@ -497,7 +502,7 @@ func runSimKernel(e *env, args []string) int {
 	}
 	rsrc1 = rsrc1&^(0xff<<12) | mode<<12
 
-	g := sim.New(sim.Config{MaxInstructions: *budget})
+	g := sim.New(sim.Config{MaxInstructions: *budget, Hazards: hazardMode})
 	code := make([]byte, (len(k.code)+4095)&^4095)
 	copy(code, k.code)
 	if err := g.MapBacking(skCodeVA, code, sim.PermRX, "code"); err != nil {
@@ -538,6 +543,9 @@ func reportSimKernel(e *env, k *skKernel, groups, threads [3]uint32, width uint3
 		if runErr == nil {
 			printBuffers(e.stdout, shown)
 		}
+	}
+	for _, w := range st.Warnings {
+		fmt.Fprintf(e.stderr, "zincc sim-kernel: warning: %v\n", w)
 	}
 	if runErr != nil {
 		fmt.Fprintf(e.stderr, "zincc sim-kernel: %v\n", runErr)

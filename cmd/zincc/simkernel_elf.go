@@ -23,6 +23,7 @@ type skELFOptions struct {
 	gridSet             bool
 	wave32, wave64      bool
 	budget              uint64
+	hazards             sim.HazardMode
 	stack               uint32
 	dispatchID          uint64
 	asJSON              bool
@@ -142,7 +143,7 @@ func runSimKernelELF(e *env, o *skELFOptions, src []byte) int {
 		groups[i] = uint32((uint64(gridSize[i]) + uint64(block[i]) - 1) / uint64(block[i]))
 	}
 
-	g := sim.New(sim.Config{MaxInstructions: o.budget})
+	g := sim.New(sim.Config{MaxInstructions: o.budget, Hazards: o.hazards})
 	lc, err := g.LoadCodeObject(co, skCodeVA)
 	if err != nil {
 		return fail(err)

@@ -265,3 +265,25 @@ func TestSimKernelUsage(t *testing.T) {
 		t.Errorf("exit %d %s\n%s", code, errOut, out)
 	}
 }
+
+// Every workgroup stores its id to o[0]: a race between workgroups that
+// -hazards turns into an error (the default), a warning, or nothing.
+func TestSimKernelHazards(t *testing.T) {
+	k := writeTemp(t, "race.s", ".text\nk:\n  v_mov_b32 v1, 0\n  v_mov_b32 v2, ttmp9\n  global_store_b32 v1, v2, s[0:1]\n  s_endpgm\n")
+	args := []string{"sim-kernel", "-grid", "2,1,1", "-buf", "o=u32:4"}
+	for _, c := range []struct {
+		flag   []string
+		status int
+		stderr string
+	}{
+		{nil, exitInput, "zincc sim-kernel: memory race: workgroup (1,0,0)"},
+		{[]string{"-hazards", "warn"}, exitOK, "zincc sim-kernel: warning: memory race: workgroup (1,0,0)"},
+		{[]string{"-hazards", "off"}, exitOK, ""},
+		{[]string{"-hazards", "some"}, exitUsage, `-hazards "some": want error, warn or off`},
+	} {
+		_, errOut, status := zincc(t, append(append(append([]string(nil), args...), c.flag...), k)...)
+		if status != c.status || (c.stderr == "") != (errOut == "") || !strings.Contains(errOut, c.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want %d, %q", c.flag, status, errOut, c.status, c.stderr)
+		}
+	}
+}
