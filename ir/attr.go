@@ -16,6 +16,7 @@ const (
 	EnumAttr
 )
 
+// String names the kind as the .zir reference does.
 func (k AttrKind) String() string {
 	switch k {
 	case FloatAttr:

@@ -38,6 +38,7 @@ type Diagnostic struct {
 	Msg string
 }
 
+// Error is the diagnostic as file:line:col: message.
 func (d Diagnostic) Error() string { return d.Pos.String() + ": " + d.Msg }
 
 // ErrorList is every diagnostic found in one check, sorted by position. A

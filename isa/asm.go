@@ -45,6 +45,7 @@ type Error struct {
 	Msg  string
 }
 
+// Error is the message with its source position.
 func (e *Error) Error() string {
 	if e.Col > 0 {
 		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)

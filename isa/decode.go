@@ -14,6 +14,7 @@ type DecodeError struct {
 	Msg   string
 }
 
+// Error says why the bytes do not decode and where they are.
 func (e *DecodeError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "pc 0x%x: %s [", e.PC, e.Msg)

@@ -20,6 +20,7 @@ const (
 	NoRegion
 )
 
+// String names the region as plan listings print it.
 func (r Region) String() string {
 	return [...]string{"arena", "weights", "state", "none"}[min(r, NoRegion)]
 }

@@ -95,6 +95,7 @@ type Mismatch struct {
 	Count     int // how many outputs broke the rule in all
 }
 
+// Error says which element differs, by how much, and the bound it breaks.
 func (m *Mismatch) Error() string {
 	more := ""
 	if m.Count > 1 {

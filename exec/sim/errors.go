@@ -145,6 +145,7 @@ type PageFault struct {
 	Site    Site
 }
 
+// Error describes the fault: the access, the address, the nearest mapping and where it happened.
 func (e *PageFault) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "GPU page fault: %d-byte %s at 0x%x (%s)", e.Size, e.Access, e.Addr, e.Reason)
@@ -192,6 +193,7 @@ type HangError struct {
 	Waves []WaveState
 }
 
+// Error describes the hang: why, where, and the state of every wave.
 func (e *HangError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "GPU hang: %s", e.Reason)
@@ -219,6 +221,7 @@ type DispatchRef struct {
 	KernelName string
 }
 
+// String names the dispatch (or CP packet) and where its packet is.
 func (d DispatchRef) String() string {
 	var b strings.Builder
 	if d.Index >= 0 {
@@ -265,6 +268,7 @@ type HazardError struct {
 	Site                   Site
 }
 
+// Error names both accesses, the bytes they share and what would have ordered them.
 func (e *HazardError) Error() string {
 	where := ""
 	if e.Mapping != "" {
@@ -324,6 +328,7 @@ type PacketError struct {
 	sentinel error
 }
 
+// Error names the packet, where it is and why it cannot run.
 func (e *PacketError) Error() string {
 	at := fmt.Sprintf("IB dword %d", e.Offset)
 	if e.IBAddr != 0 {
@@ -349,6 +354,7 @@ type InstructionError struct {
 	sentinel error
 }
 
+// Error names the instruction, why it cannot run and where.
 func (e *InstructionError) Error() string {
 	what := "illegal instruction"
 	if e.sentinel == ErrUnsupportedInstruction {
@@ -372,6 +378,7 @@ type LaunchError struct {
 	Site   Site
 }
 
+// Error says what is wrong with the launch and where it was made.
 func (e *LaunchError) Error() string {
 	return fmt.Sprintf("invalid dispatch: %s; %s", e.Detail, e.Site)
 }

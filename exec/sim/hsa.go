@@ -76,6 +76,7 @@ func F32Arg(v float32) Arg { return Arg{kind: argF32, bits: uint64(math.Float32b
 // 64-bit scalars); its length must be the argument's size.
 func BytesArg(b []byte) Arg { return Arg{kind: argBytes, bytes: b} }
 
+// String describes the argument: its kind and value.
 func (a Arg) String() string {
 	switch a.kind {
 	case argPointer:

@@ -279,6 +279,7 @@ type WaitError struct {
 	Site   Site     // the instruction that uses them too early
 }
 
+// Error names the instruction, the registers, the load and the wait it lacks.
 func (e *WaitError) Error() string {
 	verb := "reads"
 	if e.Write {

@@ -38,6 +38,7 @@ var kernelNames = map[Kernel]string{
 	Argmax: "argmax", Copy: "copy",
 }
 
+// String names the CPU kernel.
 func (k Kernel) String() string { return kernelNames[k] }
 
 // Buffer is the storage of one value.
