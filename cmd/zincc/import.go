@@ -20,7 +20,7 @@ func init() {
 func runImport(e *env, args []string) int {
 	c := commands["import"]
 	fs := newFlags(c, e)
-	ctx := fs.Int("ctx", 0, "KV cache rows (default: the model's context length, at most 4096; gfx1201 attends over up to 16112)")
+	ctx := fs.Int("ctx", 0, "KV cache rows (default: the model's context length, at most 4096)")
 	out := fs.String("o", "", "write the graph to this file (atomically) instead of stdout")
 	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {

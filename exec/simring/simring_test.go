@@ -199,13 +199,20 @@ func TestSimEveryOpWithinItsBound(t *testing.T) {
 }
 
 // TestSimLongContext runs a layer whose KV cache has the most rows the
-// gfx1201 attention kernel attends over, at the last positions: the
-// scores fill the workgroup's LDS. Both tiers must give the same tokens
+// LDS-resident gfx1201 attention kernel attends over, at the last
+// positions (the scores fill the workgroup's LDS), and one with more rows,
+// which the chunked kernel takes. Both tiers must give the same tokens
 // and logits within 1e-4 of 1+|logit| (they agree to ~2e-7; a workgroup
 // given LDS for the scratch only is off by ~3e-4).
 func TestSimLongContext(t *testing.T) {
+	for _, ctx := range []int{kernels.MaxAttentionContext, 20000} { // the LDS-resident kernel's most, and the chunked kernel
+		t.Run(fmt.Sprint(ctx), func(t *testing.T) { testSimLongContext(t, ctx) })
+	}
+}
+
+func testSimLongContext(t *testing.T, ctx int) {
 	c := frontend.LlamaConfig{Name: "long", Vocab: 64, Embd: 64, Layers: 1, Heads: 2, KVHeads: 1, FF: 96,
-		Ctx: kernels.MaxAttentionContext, Eps: 1e-5, RopeBase: 10000, DefaultWeightType: ir.F16, Random: true}
+		Ctx: ctx, Eps: 1e-5, RopeBase: 10000, DefaultWeightType: ir.F16, Random: true}
 	text, err := frontend.LlamaGraph(c)
 	if err != nil {
 		t.Fatal(err)

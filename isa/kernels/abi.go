@@ -101,6 +101,10 @@ const attentionScratch = 1088
 // most MaxLDS bytes.
 const MaxAttentionContext = (MaxLDS - attentionScratch) / 4
 
+// MaxLongAttentionHeadDim bounds the head size of zincc_attention_long_*,
+// which keeps one block of dimensions.
+const MaxLongAttentionHeadDim = 256
+
 // MaxLDS is the most LDS one gfx1201 workgroup can have.
 const MaxLDS = 64 << 10
 
@@ -160,6 +164,13 @@ var ABIs = []KernelABI{
 		Block: 256, Groups: perHead, ExtraLDS: attentionScores, Doc: "one query head"},
 	{Name: "zincc_attention_f16", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("dst"), u32("pos"), u32("heads"), u32("kv_heads"), u32("head_dim"), f32("scale")},
 		Block: 256, Groups: perHead, ExtraLDS: attentionScores, Doc: "one query head"},
+	// attention_long: the same bits for contexts of more than
+	// MaxAttentionContext rows, in chunks of 8192 rows (K is read twice);
+	// head_dim at most MaxLongAttentionHeadDim.
+	{Name: "zincc_attention_long_f32", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("dst"), u32("pos"), u32("heads"), u32("kv_heads"), u32("head_dim"), f32("scale")},
+		Block: 256, Groups: perHead, Doc: "one query head, 8192 rows at a time"},
+	{Name: "zincc_attention_long_f16", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("dst"), u32("pos"), u32("heads"), u32("kv_heads"), u32("head_dim"), f32("scale")},
+		Block: 256, Groups: perHead, Doc: "one query head, 8192 rows at a time"},
 
 	// softmax and argmax: one workgroup reduces the whole vector. argmax
 	// writes the lowest index of the largest element (NaN never wins; an

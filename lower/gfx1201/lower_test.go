@@ -327,3 +327,33 @@ func TestListingNamesStatements(t *testing.T) {
 		t.Errorf("plan:\n%s", b.String())
 	}
 }
+
+// Attention keeps every score in LDS up to kernels.MaxAttentionContext rows;
+// past it the chunked kernel takes over, for heads of at most 256.
+func TestAttentionKernelByContext(t *testing.T) {
+	graph := func(rows, headDim int) *ir.Module {
+		return parseText(t, fmt.Sprintf(`graph @g {
+  input %%pos : u32
+  weight %%q : f32[%d] = zeros
+  state %%k : f16[%d, %d]
+  %%a = attention %%q, %%k, %%k, %%pos {heads = 1}
+  output %%a
+}`, headDim, rows, headDim))
+	}
+	for _, c := range []struct {
+		rows   int
+		kernel string
+	}{{kernels.MaxAttentionContext, "zincc_attention_f16"}, {kernels.MaxAttentionContext + 1, "zincc_attention_long_f16"}, {1 << 20, "zincc_attention_long_f16"}} {
+		e, err := Lower(graph(c.rows, 128), stubLibrary(t), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.Dispatches[0].KernelName(); got != c.kernel {
+			t.Errorf("%d rows: kernel %s, want %s", c.rows, got, c.kernel)
+		}
+	}
+	_, err := Lower(graph(kernels.MaxAttentionContext+1, 288), stubLibrary(t), Options{})
+	if err == nil || !strings.Contains(err.Error(), "g.zir:5:8: attention over %k: 16113 rows need the chunked gfx1201 kernel, which takes heads of at most 256, not 288") {
+		t.Errorf("head of 288 over 16113 rows: %v", err)
+	}
+}

@@ -97,6 +97,8 @@ var (
 	matvecKernels  = variants(map[ir.DType]string{ir.F32: "zincc_matvec_f32", ir.F16: "zincc_matvec_f16", ir.Q4_0: "zincc_matvec_q4_0", ir.Q8_0: "zincc_matvec_q8_0"})
 	kvStoreKernels = variants(map[ir.DType]string{ir.F32: "zincc_kv_store_f32", ir.F16: "zincc_kv_store_f16"})
 	attendKernels  = variants(map[ir.DType]string{ir.F32: "zincc_attention_f32", ir.F16: "zincc_attention_f16"})
+	// attendLongKernels take contexts past kernels.MaxAttentionContext.
+	attendLongKernels = variants(map[ir.DType]string{ir.F32: "zincc_attention_long_f32", ir.F16: "zincc_attention_long_f16"})
 )
 
 // rule lowers one node into l.
@@ -164,16 +166,21 @@ var rules = map[*ir.Op]rule{
 	},
 	ir.OpAttention: func(n *ir.Node, l *launch) error {
 		k := n.Args[1]
+		heads := n.Int("heads")
+		table := &attendKernels
 		if rows := k.Type.Shape[0]; rows > kernels.MaxAttentionContext {
-			return fmt.Errorf("%v: attention over %s: %d rows exceed the %d the gfx1201 kernel attends over",
-				n.Pos, k.Ref(), rows, kernels.MaxAttentionContext)
+			// Too many rows for every score to stay in LDS: the chunked kernels.
+			if hd := n.Args[0].Type.Elems() / heads; hd > kernels.MaxLongAttentionHeadDim {
+				return fmt.Errorf("%v: attention over %s: %d rows need the chunked gfx1201 kernel, which takes heads of at most %d, not %d",
+					n.Pos, k.Ref(), rows, kernels.MaxLongAttentionHeadDim, hd)
+			}
+			table = &attendLongKernels
 		}
-		kernel, err := attendKernels.pick(n, k.Type.DType)
+		kernel, err := table.pick(n, k.Type.DType)
 		if err != nil {
 			return err
 		}
 		pos, err := scalar(n, 3)
-		heads := n.Int("heads")
 		l.set(kernel, kernels.Size{Heads: heads, Ctx: k.Type.Shape[0]},
 			addrOf(n.Args[0]), addrOf(k), addrOf(n.Args[2]), addrOf(n.Result), pos,
 			word(heads), word(n.Int("kv_heads")), word(n.Args[0].Type.Elems()/heads), float(n.Float("scale")))
