@@ -125,7 +125,7 @@ func TestLongAttentionSameBits(t *testing.T) {
 			{heads: 2, kvHeads: 1, headDim: 100, ctx: 700, pos: 600, qScale: 0.5, kvScale: 1},
 			{heads: 1, kvHeads: 1, headDim: 256, ctx: 300, pos: 299, qScale: 0.2, kvScale: 1},
 			{heads: 3, kvHeads: 3, headDim: 17, ctx: 64, pos: 40, qScale: 30, kvScale: 30},
-			{heads: 2, kvHeads: 1, headDim: 64, ctx: 8200, pos: 8191, qScale: 0.3, kvScale: 1}, // one whole chunk
+			{heads: 2, kvHeads: 1, headDim: 64, ctx: 8200, pos: 8191, qScale: 0.3, kvScale: 1},  // one whole chunk
 			{heads: 2, kvHeads: 1, headDim: 128, ctx: 9000, pos: 8192, qScale: 0.3, kvScale: 1}, // one row into the second
 			{heads: 2, kvHeads: 1, headDim: 64, ctx: kernels.MaxAttentionContext, pos: kernels.MaxAttentionContext - 1, qScale: 0.3, kvScale: 1},
 		} {
