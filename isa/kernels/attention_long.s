@@ -19,7 +19,10 @@
 // Every thread adds its terms in the order zincc_attention_* does (chunks
 // are whole multiples of 256 rows), so the results are the same bits;
 // the price is reading K twice. head_dim must be at most 256 (one block of
-// dimensions); the lowering refuses more.
+// dimensions); the lowering refuses more. The setup, the dot products and
+// the max and sum reductions are copies of zincc_attention_*'s; a change
+// there belongs here too, and TestLongAttentionSameBits compares the two
+// kernels bit for bit.
 //
 //   s[0:1] q, s[2:3] k, s[4:5] v, s[6:7] dst, s8 pos, s9 heads, s10 kv_heads,
 //   s11 head_dim (<= 256), s12 scale (f32 bits): the ABI of zincc_attention_*.
