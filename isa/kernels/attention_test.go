@@ -17,6 +17,16 @@ type attentionCase struct {
 	qScale, kvScale                   float32
 }
 
+// attentionInputs draws a query and K and V states of dtype dt for c.
+func attentionInputs(r *rand.Rand, dt ir.DType, c attentionCase) (q []float32, k, v []byte) {
+	width := c.kvHeads * c.headDim
+	q = randF32(r, c.heads*c.headDim, c.qScale)
+	if dt == ir.F16 {
+		return q, f16bytes(randF32(r, c.ctx*width, c.kvScale)), f16bytes(randF32(r, c.ctx*width, c.kvScale))
+	}
+	return q, f32bytes(randF32(r, c.ctx*width, c.kvScale)), f32bytes(randF32(r, c.ctx*width, c.kvScale))
+}
+
 func checkAttention(t *testing.T, h *gpu, r *rand.Rand, dt ir.DType, c attentionCase) float64 {
 	t.Helper()
 	return checkAttentionWith(t, h, r, "zincc_attention_", dt, c)
@@ -26,14 +36,7 @@ func checkAttention(t *testing.T, h *gpu, r *rand.Rand, dt ir.DType, c attention
 // it to the attention rule against the CPU reference.
 func checkAttentionWith(t *testing.T, h *gpu, r *rand.Rand, prefix string, dt ir.DType, c attentionCase) float64 {
 	t.Helper()
-	width := c.kvHeads * c.headDim
-	q := randF32(r, c.heads*c.headDim, c.qScale)
-	var k, v []byte
-	if dt == ir.F16 {
-		k, v = f16bytes(randF32(r, c.ctx*width, c.kvScale)), f16bytes(randF32(r, c.ctx*width, c.kvScale))
-	} else {
-		k, v = f32bytes(randF32(r, c.ctx*width, c.kvScale)), f32bytes(randF32(r, c.ctx*width, c.kvScale))
-	}
+	q, k, v := attentionInputs(r, dt, c)
 	scale := float32(1 / math.Sqrt(float64(c.headDim)))
 	n := c.heads * c.headDim
 	vq, vk, vv, vd := h.buffer("q", f32bytes(q)), h.buffer("k", k), h.buffer("v", v), h.zeros("dst", 4*n)
@@ -130,14 +133,7 @@ func TestLongAttentionSameBits(t *testing.T) {
 			{heads: 2, kvHeads: 1, headDim: 64, ctx: kernels.MaxAttentionContext, pos: kernels.MaxAttentionContext - 1, qScale: 0.3, kvScale: 1},
 		} {
 			t.Run(fmt.Sprintf("%v/h%d:%d/d%d/pos%d", dt, c.heads, c.kvHeads, c.headDim, c.pos), func(t *testing.T) {
-				width := c.kvHeads * c.headDim
-				q := randF32(r, c.heads*c.headDim, c.qScale)
-				var k, v []byte
-				if dt == ir.F16 {
-					k, v = f16bytes(randF32(r, c.ctx*width, c.kvScale)), f16bytes(randF32(r, c.ctx*width, c.kvScale))
-				} else {
-					k, v = f32bytes(randF32(r, c.ctx*width, c.kvScale)), f32bytes(randF32(r, c.ctx*width, c.kvScale))
-				}
+				q, k, v := attentionInputs(r, dt, c)
 				n := c.heads * c.headDim
 				vq, vk, vv := h.buffer("q", f32bytes(q)), h.buffer("k", k), h.buffer("v", v)
 				var outs [2][]float32
