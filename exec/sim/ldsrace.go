@@ -1,5 +1,7 @@
 package sim
 
+import "math/bits"
+
 // The waves of a workgroup run here one at a time, each until it ends or
 // waits at a barrier, so LDS that one wave writes and another reads
 // without a barrier between them usually holds what the kernel expects;
@@ -49,30 +51,21 @@ func (w *wave) ldsTouch(in *inst, addr uint32, b []byte, kind Access) {
 	me, bit := uint8(w.index), uint64(1)<<(w.index&63)
 	for i := range b {
 		c := &t.cells[int(addr)+i]
-		other := -1
-		var earlier Access
+		var earlier Access // what another wave did to the byte in this epoch, if it races
 		if c.wEpoch == w.epoch && c.writer != me {
 			switch {
-			case kind == AccessRead && !c.atomic:
-				other, earlier = int(c.writer), AccessWrite
+			case kind != AccessWrite && !c.atomic, kind == AccessWrite && !c.atomic && c.value != b[i]:
+				earlier = AccessWrite
 			case kind == AccessWrite && c.atomic:
-				other, earlier = int(c.writer), AccessAtomic
-			case kind == AccessWrite && c.value != b[i]:
-				other, earlier = int(c.writer), AccessWrite
-			case kind == AccessAtomic && !c.atomic:
-				other, earlier = int(c.writer), AccessWrite
+				earlier = AccessAtomic
 			}
 		}
-		if other < 0 && kind == AccessWrite && c.rEpoch == w.epoch && c.readers&^bit != 0 {
-			for o := 0; o < 64; o++ {
-				if c.readers&^bit&(1<<o) != 0 {
-					other, earlier = o, AccessRead
-					break
-				}
-			}
+		if earlier != 0 {
+			w.ldsRace(in, addr+uint32(i), kind, earlier, int(c.writer))
+			return
 		}
-		if other >= 0 {
-			w.ldsRace(in, addr+uint32(i), kind, earlier, other)
+		if others := c.readers &^ bit; kind == AccessWrite && c.rEpoch == w.epoch && others != 0 {
+			w.ldsRace(in, addr+uint32(i), kind, AccessRead, bits.TrailingZeros64(others))
 			return
 		}
 		switch kind {
