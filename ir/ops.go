@@ -12,12 +12,24 @@ var (
 	anyKind    []Kind
 	anyDType   []DType
 	f32Only    = []DType{F32}
-	floatTypes = []DType{F32, F16, Q4_0, Q8_0}
+	floatTypes = floatDTypes()
 	cacheTypes = []DType{F32, F16}
 	indexTypes = []DType{U32, I32}
 	weights    = []Kind{Weight}
 	states     = []Kind{State}
 )
+
+// floatDTypes lists the dtypes that hold real numbers (IsFloat), the types a
+// weight table or matrix may have.
+func floatDTypes() []DType {
+	var out []DType
+	for _, d := range AllDTypes {
+		if d.IsFloat() {
+			out = append(out, d)
+		}
+	}
+	return out
+}
 
 // activation is an f32 tensor operand of any kind and rank.
 func activation(name string) Operand {
