@@ -2,6 +2,7 @@ package exec
 
 import (
 	"fmt"
+	"io"
 
 	"zincc/frontend/gguf"
 	"zincc/ir"
@@ -13,6 +14,30 @@ import (
 // name chosen for each weight, so a caller can rewrite the graph to read
 // the file back.
 func ExportGGUF(m *ir.Module, w *Weights, path string) (map[*ir.Value]string, error) {
+	gw, names, err := exportWriter(m, w)
+	if err != nil {
+		return nil, err
+	}
+	if err := gw.WriteFile(path); err != nil {
+		return nil, err
+	}
+	return names, nil
+}
+
+// ExportGGUFTo is ExportGGUF writing the file to out (standard output, say)
+// instead of a path.
+func ExportGGUFTo(m *ir.Module, w *Weights, out io.Writer) (map[*ir.Value]string, error) {
+	gw, names, err := exportWriter(m, w)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := gw.WriteTo(out); err != nil {
+		return nil, err
+	}
+	return names, nil
+}
+
+func exportWriter(m *ir.Module, w *Weights) (*gguf.Writer, map[*ir.Value]string, error) {
 	gw := gguf.NewWriter()
 	gw.Set("general.architecture", gguf.String("zincc"))
 	gw.Set("general.name", gguf.String(m.Name))
@@ -24,20 +49,17 @@ func ExportGGUF(m *ir.Module, w *Weights, path string) (map[*ir.Value]string, er
 			name = v.Init.Name
 		}
 		if prev, dup := used[name]; dup {
-			return nil, fmt.Errorf("weights %s and %s would both be stored as %q", prev.Ref(), v.Ref(), name)
+			return nil, nil, fmt.Errorf("weights %s and %s would both be stored as %q", prev.Ref(), v.Ref(), name)
 		}
 		used[name] = v
 		typ, err := gguf.TypeOf(v.Type.DType)
 		if err != nil {
-			return nil, fmt.Errorf("weight %s: %w", v.Ref(), err)
+			return nil, nil, fmt.Errorf("weight %s: %w", v.Ref(), err)
 		}
 		if err := gw.AddTensor(name, typ, gguf.DimsFromShape(v.Type.Shape), w.Data(v)); err != nil {
-			return nil, fmt.Errorf("weight %s: %w", v.Ref(), err)
+			return nil, nil, fmt.Errorf("weight %s: %w", v.Ref(), err)
 		}
 		names[v] = name
 	}
-	if err := gw.WriteFile(path); err != nil {
-		return nil, err
-	}
-	return names, nil
+	return gw, names, nil
 }

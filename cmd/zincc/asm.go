@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"zincc/internal/atomicfile"
 	"zincc/isa"
 )
 
@@ -22,7 +21,7 @@ func init() {
 func runAsm(e *env, args []string) int {
 	c := commands["asm"]
 	fs := newFlags(c, e)
-	out := fs.String("o", "", "write to this file (atomically) instead of stdout")
+	out := fs.String("o", "", "write to this file (atomically; a device or FIFO is written through, - is stdout) instead of stdout")
 	emit := fs.String("emit", "", "output: bin (the .text bytes), hex (dwords as text) or list (address, dwords, instruction); default bin with -o, else hex")
 	wave64 := fs.Bool("wave64", false, "assemble for wave64 (as llvm-mc -mattr=+wavefrontsize64)")
 	path, status := parseOneFile(e, c, fs, args)
@@ -69,7 +68,7 @@ func runAsm(e *env, args []string) int {
 		}
 		return exitOK
 	}
-	if err := atomicfile.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+	if err := writeOutput(e, *out, buf.Bytes()); err != nil {
 		fmt.Fprintf(e.stderr, "zincc asm: %v\n", err)
 		return exitInput
 	}

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"zincc/internal/atomicfile"
 	"zincc/ir"
 	lowercpu "zincc/lower/cpu"
 )
@@ -55,7 +54,7 @@ func runCompile(e *env, args []string) int {
 	fs := newFlags(c, e)
 	tname := fs.String("target", "", "target to lower for: "+targetNames())
 	emit := fs.String("emit", "", "what to emit (depends on the target; the first listed is the default)")
-	out := fs.String("o", "", "write to this file (atomically) instead of stdout")
+	out := fs.String("o", "", "write to this file (atomically; a device or FIFO is written through, - is stdout) instead of stdout")
 	var pf pipelineFlags
 	pf.register(fs)
 	path, status := parseOneFile(e, c, fs, args)
@@ -95,7 +94,7 @@ func runCompile(e *env, args []string) int {
 		e.stdout.Write(data)
 		return exitOK
 	}
-	if err := atomicfile.WriteFile(*out, data, 0o644); err != nil {
+	if err := writeOutput(e, *out, data); err != nil {
 		fmt.Fprintf(e.stderr, "zincc: %v\n", err)
 		return exitInput
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"zincc/exec"
+	"zincc/ir"
 )
 
 func init() {
@@ -20,7 +21,7 @@ func runExport(e *env, args []string) int {
 	c := commands["export-gguf"]
 	fs := newFlags(c, e)
 	weights := fs.String("weights", "", "GGUF file that gguf(\"name\") weights read from")
-	out := fs.String("o", "", "the GGUF file to write (required)")
+	out := fs.String("o", "", "the GGUF file to write (required; - is stdout, a device or FIFO is written through)")
 	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
@@ -43,11 +44,19 @@ func runExport(e *env, args []string) int {
 		return exitInput
 	}
 	defer w.Close()
-	names, err := exec.ExportGGUF(m, w, *out)
+	var names map[*ir.Value]string
+	summary := e.stdout
+	if *out == stdoutPath {
+		// The GGUF file goes to standard output; the summary must not.
+		names, err = exec.ExportGGUFTo(m, w, e.stdout)
+		summary = e.stderr
+	} else {
+		names, err = exec.ExportGGUF(m, w, *out)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zincc export-gguf: %v\n", err)
 		return exitInput
 	}
-	fmt.Fprintf(e.stdout, "%s: %d tensors of graph @%s\n", *out, len(names), m.Name)
+	fmt.Fprintf(summary, "%s: %d tensors of graph @%s\n", *out, len(names), m.Name)
 	return exitOK
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"zincc/frontend"
 	"zincc/internal/atomicfile"
@@ -25,7 +24,7 @@ func runFmt(e *env, args []string) int {
 	if status >= 0 {
 		return status
 	}
-	src, err := os.ReadFile(path)
+	src, err := readFileLimit(path, frontend.MaxSourceBytes)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zincc: %v\n", err)
 		return exitInput

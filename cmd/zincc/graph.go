@@ -3,8 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
-	"os"
 
 	"zincc/frontend"
 	"zincc/ir"
@@ -39,7 +37,7 @@ func (p *pipelineFlags) options(e *env) (passes.Options, bool) {
 // loadGraph reads and checks a .zir file, printing diagnostics with source
 // lines. It returns nil and exitInput when the file is unreadable or wrong.
 func loadGraph(e *env, path string) (*ir.Module, int) {
-	src, err := os.ReadFile(path)
+	src, err := readFileLimit(path, frontend.MaxSourceBytes)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zincc: %v\n", err)
 		return nil, exitInput
@@ -90,12 +88,13 @@ func parseOneFile(e *env, c *command, fs *flag.FlagSet, args []string) (string, 
 }
 
 // readInput reads the file a command names, or standard input for "-". It
-// returns the name to use in messages ("<stdin>" for "-").
+// returns the name to use in messages ("<stdin>" for "-"). Inputs longer
+// than maxInputBytes are refused.
 func readInput(e *env, path string) (data []byte, name string, err error) {
 	if path == "-" {
-		data, err = io.ReadAll(e.stdin)
+		data, err = readLimit(e.stdin, "<stdin>", maxInputBytes)
 		return data, "<stdin>", err
 	}
-	data, err = os.ReadFile(path)
+	data, err = readFileLimit(path, maxInputBytes)
 	return data, path, err
 }

@@ -5,7 +5,6 @@ import (
 
 	"zincc/frontend"
 	"zincc/frontend/gguf"
-	"zincc/internal/atomicfile"
 )
 
 func init() {
@@ -21,7 +20,7 @@ func runImport(e *env, args []string) int {
 	c := commands["import"]
 	fs := newFlags(c, e)
 	ctx := fs.Int("ctx", 0, "KV cache rows (default: the model's context length, at most 4096)")
-	out := fs.String("o", "", "write the graph to this file (atomically) instead of stdout")
+	out := fs.String("o", "", "write the graph to this file (atomically; a device or FIFO is written through, - is stdout) instead of stdout")
 	path, status := parseOneFile(e, c, fs, args)
 	if status >= 0 {
 		return status
@@ -54,7 +53,7 @@ func runImport(e *env, args []string) int {
 		fmt.Fprint(e.stdout, formatted)
 		return exitOK
 	}
-	if err := atomicfile.WriteFile(*out, []byte(formatted), 0o644); err != nil {
+	if err := writeOutput(e, *out, []byte(formatted)); err != nil {
 		fmt.Fprintf(e.stderr, "zincc import: %v\n", err)
 		return exitInput
 	}

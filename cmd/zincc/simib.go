@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,7 +56,7 @@ func loadCode(spec string, wave64 bool) (*siCode, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-code %s: %v", spec, err)
 	}
-	src, err := os.ReadFile(path)
+	src, err := readFileLimit(path, maxInputBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -137,12 +136,11 @@ func parseBuf(spec string) (*skBuffer, error) {
 		}
 		b.fillRandom(seed)
 	case strings.HasPrefix(contents, "file(") && strings.HasSuffix(contents, ")"):
-		data, err := os.ReadFile(contents[5 : len(contents)-1])
+		// Read at most one byte more than the buffer holds: file(/dev/zero)
+		// must not read forever.
+		data, err := readFileLimit(contents[5:len(contents)-1], int64(len(b.data)))
 		if err != nil {
-			return nil, fmt.Errorf("-buf %s: %v", name, err)
-		}
-		if len(data) > len(b.data) {
-			return nil, fmt.Errorf("-buf %s: %s holds %d bytes, more than the buffer's %d", name, contents, len(data), len(b.data))
+			return nil, fmt.Errorf("-buf %s: %v (the buffer holds %d bytes)", name, err, len(b.data))
 		}
 		copy(b.data, data)
 	default:

@@ -1,0 +1,169 @@
+package main
+
+// Regression tests for issue 17, "Hostile input and load": each builds the
+// case the issue reports.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// mknodNull makes a character device like /dev/null (1,3) in a temporary
+// directory, or skips when the test may not.
+func mknodNull(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "x")
+	if err := unix.Mknod(path, unix.S_IFCHR|0o666, int(unix.Mkdev(1, 3))); err != nil {
+		t.Skipf("mknod needs privileges: %v", err)
+	}
+	return path
+}
+
+func requireCharDevice(t *testing.T, path string) {
+	t.Helper()
+	st, err := os.Lstat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode()&os.ModeCharDevice == 0 {
+		t.Errorf("%s is now %v, not the character device it was", path, st.Mode())
+	}
+}
+
+// Item 13: -o onto a device wrote a temporary file and renamed it over the
+// device (run as root, that replaced /dev/null with a regular file).
+func TestOutputToDeviceWritesThrough(t *testing.T) {
+	dev := mknodNull(t)
+	_, errOut, code := zincc(t, "compile", "../../testdata/toy.zir", "-target=gfx1201", "-emit=bin", "-o", dev)
+	if code != exitOK {
+		t.Fatalf("compile -o device: exit %d: %s", code, errOut)
+	}
+	requireCharDevice(t, dev)
+	src := filepath.Join(t.TempDir(), "k.s")
+	os.WriteFile(src, []byte("s_endpgm\n"), 0o644)
+	if _, errOut, code := zincc(t, "asm", "-o", dev, src); code != exitOK {
+		t.Fatalf("asm -o device: exit %d: %s", code, errOut)
+	}
+	requireCharDevice(t, dev)
+	if _, errOut, code := zincc(t, "export-gguf", "-o", dev, "../../testdata/toy.zir"); code != exitOK {
+		t.Fatalf("export-gguf -o device: exit %d: %s", code, errOut)
+	}
+	requireCharDevice(t, dev)
+	if entries, _ := os.ReadDir(filepath.Dir(dev)); len(entries) != 1 {
+		t.Errorf("files left next to the device: %v", entries)
+	}
+}
+
+// Item 13 and 10: "-o -" wrote a file named "-"; it means standard output.
+func TestOutputDashIsStdout(t *testing.T) {
+	dir := t.TempDir()
+	wd, _ := os.Getwd()
+	toy := filepath.Join(wd, "../../testdata/toy.zir")
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	out, errOut, code := zincc(t, "compile", toy, "-target=gfx1201", "-emit=hex", "-o", "-")
+	if code != exitOK || out == "" {
+		t.Fatalf("compile -o -: exit %d, %d bytes out: %s", code, len(out), errOut)
+	}
+	out, errOut, code = zincc(t, "export-gguf", "-o", "-", toy)
+	if code != exitOK || !strings.HasPrefix(out, "GGUF") || !strings.Contains(errOut, "tensors of graph") {
+		t.Fatalf("export-gguf -o -: exit %d, stdout %.8q, stderr %q", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
+		t.Error(`a file named "-" was written`)
+	}
+}
+
+// Item 9: fmt -w on a symbolic link replaced the link by a file and left
+// the target unformatted; gofmt rewrites the target and keeps the link.
+func TestFmtWriteSymlink(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := os.ReadFile("../../testdata/toy.zir")
+	messy := strings.Replace(string(src), "graph @toy {", "graph   @toy   {", 1)
+	target := filepath.Join(dir, "real.zir")
+	link := filepath.Join(dir, "link.zir")
+	os.WriteFile(target, []byte(messy), 0o644)
+	os.Symlink("real.zir", link)
+	if _, errOut, code := zincc(t, "fmt", "-w", link); code != exitOK {
+		t.Fatalf("fmt -w link: exit %d: %s", code, errOut)
+	}
+	if st, _ := os.Lstat(link); st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link became %v", st.Mode())
+	}
+	if got, _ := os.ReadFile(target); string(got) == messy {
+		t.Error("the link's target was not formatted")
+	}
+}
+
+// Item 9: fmt -w on a 0444 file replaced it by rename without a word.
+func TestFmtWriteReadOnly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ro.zir")
+	src, _ := os.ReadFile("../../testdata/toy.zir")
+	messy := strings.Replace(string(src), "graph @toy {", "graph   @toy   {", 1)
+	os.WriteFile(path, []byte(messy), 0o444)
+	_, errOut, code := zincc(t, "fmt", "-w", path)
+	if code != exitInput || !strings.Contains(errOut, "read-only") {
+		t.Errorf("fmt -w on a read-only file: exit %d, %q", code, errOut)
+	}
+	if got, _ := os.ReadFile(path); string(got) != messy {
+		t.Error("the read-only file was rewritten")
+	}
+}
+
+// zeroReader is an endless standard input, like "cat /dev/zero |".
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// Item 3: inputs were read whole before the size limit was checked:
+// "check" of a 2 GB sparse file took 4.2 GB, /dev/zero never finished.
+func TestInputsReadWithABound(t *testing.T) {
+	sparse := filepath.Join(t.TempDir(), "sparse.zir")
+	f, err := os.Create(sparse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(2 << 30); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, args := range [][]string{
+		{"check", sparse},
+		{"check", "/dev/zero"},
+		{"fmt", "/dev/zero"},
+		{"disasm", "/dev/zero"},
+		{"objdump", sparse},
+		{"sim-kernel", "/dev/zero"},
+	} {
+		_, errOut, code := zincc(t, args...)
+		if code != exitInput || !strings.Contains(errOut, "limit") {
+			t.Errorf("%v: exit %d, %q; want a size-limit error", args, code, errOut)
+		}
+	}
+	// cat /dev/zero | zincc disasm -
+	var out, errb strings.Builder
+	e := &env{stdin: zeroReader{}, stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
+	if code := run([]string{"disasm", "-"}, e); code != exitInput || !strings.Contains(errb.String(), "limit") {
+		t.Errorf("disasm - of endless input: exit %d, %q", code, errb.String())
+	}
+	// -buf ...=file(/dev/zero) for sim-kernel and sim-ib.
+	src := filepath.Join(t.TempDir(), "k.s")
+	os.WriteFile(src, []byte("s_endpgm\n"), 0o644)
+	_, errOut, code := zincc(t, "sim-kernel", "-buf", "a=u32:4=file(/dev/zero)", src)
+	if code == exitOK || !strings.Contains(errOut, "limit") {
+		t.Errorf("sim-kernel -buf file(/dev/zero): exit %d, %q", code, errOut)
+	}
+	_, errOut, code = zincc(t, "sim-kernel", "-buf", "a=u32:4=file(/tmp)", src)
+	if code == exitOK || !strings.Contains(errOut, "directory") {
+		t.Errorf("sim-kernel -buf file(/tmp): exit %d, %q", code, errOut)
+	}
+}
