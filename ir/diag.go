@@ -73,12 +73,21 @@ func (l ErrorList) Err() error {
 	return l
 }
 
-// Error joins the diagnostics one per line.
+// maxErrorLines is how many diagnostics Error joins before counting the
+// rest, so thousands of mistakes make a bounded message.
+const maxErrorLines = 50
+
+// Error joins the diagnostics one per line: the first 50, then "and N
+// more errors".
 func (l ErrorList) Error() string {
 	var b strings.Builder
 	for i, d := range l {
 		if i > 0 {
 			b.WriteByte('\n')
+		}
+		if i == maxErrorLines {
+			fmt.Fprintf(&b, "and %d more errors", len(l)-i)
+			break
 		}
 		b.WriteString(d.Error())
 	}
