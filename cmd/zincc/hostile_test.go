@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"zincc/exec"
 )
 
 // mknodNull makes a character device like /dev/null (1,3) in a temporary
@@ -165,5 +167,30 @@ func TestInputsReadWithABound(t *testing.T) {
 	_, errOut, code = zincc(t, "sim-kernel", "-buf", "a=u32:4=file(/tmp)", src)
 	if code == exitOK || !strings.Contains(errOut, "directory") {
 		t.Errorf("sim-kernel -buf file(/tmp): exit %d, %q", code, errOut)
+	}
+}
+
+// Item 5: a 256 GiB zeros weight with -max-memory 1000000000000000 died
+// with Go's "fatal error: runtime: out of memory" and exit 2.
+func TestHugeAllocationRefused(t *testing.T) {
+	if most, _ := exec.MachineMemory(); most > 256<<30 {
+		t.Skipf("this machine could hold 256 GiB (%d bytes)", most)
+	}
+	path := filepath.Join(t.TempDir(), "huge.zir")
+	os.WriteFile(path, []byte(`graph @huge {
+  input %tok : u32
+  weight %w : f32[1048576, 65536] = zeros
+  %x = embed %w, %tok
+  %n = argmax %x
+  output %n
+}
+`), 0o644)
+	_, errOut, code := zincc(t, "run", path, "-max-memory", "1000000000000000")
+	if code != exitInput || !strings.Contains(errOut, "more than this process can have") {
+		t.Errorf("exit %d, %q", code, errOut)
+	}
+	_, errOut, code = zincc(t, "export-gguf", "-o", filepath.Join(t.TempDir(), "o.gguf"), path)
+	if code != exitInput || !strings.Contains(errOut, "256.0 GiB") {
+		t.Errorf("export-gguf: exit %d, %q", code, errOut)
 	}
 }
