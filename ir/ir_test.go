@@ -135,7 +135,7 @@ func TestVerifyCatchesPassBugs(t *testing.T) {
 	r := &Node{Op: OpRope, Args: []*Value{m2.Nodes[0].Result, pos}, Attrs: []Attr{{Name: "heads", Value: IntValue(2)}}}
 	r.Result = &Value{Name: "r", Kind: Result, Def: r, Type: Tensor(F32, 8)}
 	m2.Nodes = append(m2.Nodes, r)
-	if errs := Verify(m2); len(errs) != 1 || !strings.Contains(errs[0].Msg, "records all 4") {
+	if errs := Verify(m2); len(errs) != 1 || !strings.Contains(errs[0].Msg, "records all 5") {
 		t.Fatalf("got %v", errs)
 	}
 	if errs := Check(m2); len(errs) > 0 || r.Int("dims") != 4 || r.Float("theta") != 10000 || r.Enum("mode") != "normal" {

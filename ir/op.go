@@ -38,6 +38,21 @@ type Operand struct {
 	Kinds  []Kind  // allowed kinds; nil admits any
 	DTypes []DType // allowed element types; nil admits any
 	Rank   int     // required rank, or AnyRank
+	// Optional marks an operand that may be left out. Only trailing
+	// operands are optional: a node gives a prefix of the operand list
+	// that includes every required one.
+	Optional bool
+}
+
+// MinArgs is the number of operands a node of op must give: the operands
+// before the first optional one.
+func (op *Op) MinArgs() int {
+	for i, o := range op.Operands {
+		if o.Optional {
+			return i
+		}
+	}
+	return len(op.Operands)
 }
 
 // AnyRank admits operands of any rank.
@@ -139,8 +154,12 @@ func (c *NodeCheck) AttrErrorf(name string, format string, args ...any) {
 func checkNode(n *Node, fill bool, errs *ErrorList) Type {
 	op := n.Op
 	c := &NodeCheck{Node: n, errs: errs}
-	if len(n.Args) != len(op.Operands) {
-		c.Errorf("takes %d operands (%s), got %d", len(op.Operands), operandNames(op), len(n.Args))
+	if min := op.MinArgs(); len(n.Args) < min || len(n.Args) > len(op.Operands) {
+		count := fmt.Sprint(len(op.Operands))
+		if min < len(op.Operands) {
+			count = fmt.Sprintf("%d to %d", min, len(op.Operands))
+		}
+		c.Errorf("takes %s operands (%s), got %d", count, operandNames(op), len(n.Args))
 		return Type{}
 	}
 	for i, a := range n.Args {
@@ -172,6 +191,9 @@ func operandNames(op *Op) string {
 			s += ", "
 		}
 		s += o.Name
+		if o.Optional {
+			s += " (optional)"
+		}
 	}
 	return s
 }

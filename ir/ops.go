@@ -46,10 +46,16 @@ func position(name string) Operand {
 	return Operand{Name: name, Kinds: anyKind, DTypes: []DType{U32}, Rank: 0}
 }
 
-// positive is an AttrSpec check for floats > 0.
+// positive is an AttrSpec check for floats > 0 that every tier can hold:
+// kernels take them as float32, so a value that rounds to 0 or overflows
+// float32 is refused here rather than by one tier at run time.
 func positive(_ *NodeCheck, v AttrValue) string {
-	if !(v.Float > 0) {
+	f := float32(v.Float)
+	switch {
+	case !(v.Float > 0):
 		return "must be greater than 0"
+	case !(f > 0) || math.IsInf(float64(f), 0):
+		return fmt.Sprintf("does not fit a float32 (%g to %g), which the kernels take", math.SmallestNonzeroFloat32, math.MaxFloat32)
 	}
 	return ""
 }
@@ -93,13 +99,36 @@ var (
 	})
 
 	OpRMSNorm = register(&Op{
-		Name: "rms_norm", Doc: "x / sqrt(mean(x²) + eps) * weight",
+		Name: "rms_norm", Doc: "x / sqrt(mean(x²) + eps) * weight, over each of `heads` equal parts of x",
 		Operands: []Operand{vector("x"), vector("weight")},
 		Attrs: []AttrSpec{
 			{Name: "eps", Kind: FloatAttr, Default: constant(FloatValue(1e-5)), Check: positive},
+			// heads > 1 normalises each head of x on its own, all with the
+			// same weight (qwen3's per-head q and k norms).
+			{Name: "heads", Kind: IntAttr, Default: constant(IntValue(1)), Check: func(c *NodeCheck, v AttrValue) string {
+				if v.Int < 1 {
+					return "must be at least 1"
+				}
+				if n := int64(c.Arg(0).Shape[0]); n%v.Int != 0 {
+					return fmt.Sprintf("does not divide the %d elements of x", n)
+				}
+				return ""
+			}},
 		},
 		Writes: -1,
-		Infer:  sameAsFirst,
+		Infer: func(c *NodeCheck) Type {
+			x := c.Arg(0)
+			if h := c.Int("heads"); h >= 1 {
+				switch want := x.Shape[0] / h; {
+				case c.Arg(1).Shape[0] == want:
+				case h == 1:
+					c.ArgErrorf(1, "shape %v differs from operand 1's %v", c.Arg(1), x)
+				default:
+					c.ArgErrorf(1, "%s has %d elements; x has %d heads of %d", c.Node.Args[1].Ref(), c.Arg(1).Shape[0], h, want)
+				}
+			}
+			return x
+		},
 	})
 
 	OpMul = register(&Op{
@@ -133,7 +162,10 @@ var (
 
 	OpRope = register(&Op{
 		Name: "rope", Doc: "rotary position embedding of each head of x at pos",
-		Operands: []Operand{vector("x"), position("pos")},
+		Operands: []Operand{vector("x"), position("pos"),
+			// freqs divides the angle of rotation pair i by freqs[i]
+			// (llama.cpp's rope_freqs / freq_factors).
+			{Name: "freqs", Kinds: anyKind, DTypes: f32Only, Rank: 1, Optional: true}},
 		Attrs: []AttrSpec{
 			{Name: "heads", Kind: IntAttr, Check: func(c *NodeCheck, v AttrValue) string {
 				if v.Int < 1 {
@@ -158,9 +190,19 @@ var (
 			}},
 			{Name: "theta", Kind: FloatAttr, Default: constant(FloatValue(10000)), Check: positive},
 			{Name: "mode", Kind: EnumAttr, Enum: []string{"normal", "neox"}, Default: constant(EnumValue("normal"))},
+			// freq_scale multiplies every angle: linear rope scaling by a
+			// factor f is freq_scale = 1/f.
+			{Name: "freq_scale", Kind: FloatAttr, Default: constant(FloatValue(1)), Check: positive},
 		},
 		Writes: -1,
-		Infer:  func(c *NodeCheck) Type { return c.Arg(0) },
+		Infer: func(c *NodeCheck) Type {
+			if len(c.Node.Args) > 2 && c.Int("dims") > 0 {
+				if n, want := c.Arg(2).Shape[0], c.Int("dims")/2; n != want {
+					c.ArgErrorf(2, "%s has %d factors; rope rotates dims/2 = %d pairs", c.Node.Args[2].Ref(), n, want)
+				}
+			}
+			return c.Arg(0)
+		},
 	})
 
 	OpKVStore = register(&Op{
@@ -214,7 +256,12 @@ var (
 			}},
 			{Name: "scale", Kind: FloatAttr, Default: func(c *NodeCheck) AttrValue {
 				return FloatValue(DefaultAttentionScale(headSize(c)))
-			}, Check: positive},
+			}, Check: func(c *NodeCheck, v AttrValue) string {
+				if headSize(c) == 0 {
+					return "" // heads is wrong, and reported; the default is meaningless
+				}
+				return positive(c, v)
+			}},
 		},
 		Writes: -1,
 		Infer: func(c *NodeCheck) Type {

@@ -97,9 +97,13 @@ func CheckNode(n *ir.Node, args [][]byte, got []byte) error {
 			terms, err = SoftmaxScale(scale, f(0))
 		}
 	case lower.Rope:
-		if err = Rope(want, f(0), word(1), c.HeadDim, c.RopeDims, c.Theta, c.NeoX); err == nil {
+		var freqs []float32
+		if len(args) > 2 {
+			freqs = f(2)
+		}
+		if err = Rope(want, f(0), word(1), c.HeadDim, c.RopeDims, c.Theta, c.NeoX, freqs, c.FreqScale); err == nil {
 			scale = make([]float64, len(want))
-			terms, err = RopeScale(scale, f(0), word(1), c.HeadDim, c.RopeDims, c.Theta, c.NeoX)
+			terms, err = RopeScale(scale, f(0), word(1), c.HeadDim, c.RopeDims, c.Theta, c.NeoX, freqs, c.FreqScale)
 		}
 	case lower.Attention:
 		pos := int(word(3))

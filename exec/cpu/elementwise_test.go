@@ -129,6 +129,29 @@ func TestRMSNorm(t *testing.T) {
 	}
 }
 
+// TestRMSNormHeads checks per-head normalisation: each head of x equals the
+// one-head norm of that head alone, with the same weights.
+func TestRMSNormHeads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 48))
+	for _, c := range []struct{ heads, hd int }{{1, 64}, {2, 32}, {8, 128}, {3, 5}} {
+		x, w := randVector(rng, c.heads*c.hd, 10), randVector(rng, c.hd, 4)
+		dst := make([]float32, len(x))
+		fatalIfErr(t, RMSNorm(dst, x, w, 1e-6))
+		for h := 0; h < c.heads; h++ {
+			one := make([]float32, c.hd)
+			fatalIfErr(t, RMSNorm(one, x[h*c.hd:(h+1)*c.hd], w, 1e-6))
+			for i := range one {
+				if math.Float32bits(one[i]) != math.Float32bits(dst[h*c.hd+i]) {
+					t.Fatalf("%+v: head %d [%d] = %g, want %g", c, h, i, dst[h*c.hd+i], one[i])
+				}
+			}
+		}
+	}
+	if RMSNorm(make([]float32, 10), make([]float32, 10), make([]float32, 4), 1) == nil {
+		t.Fatal("10 values in heads of 4 accepted")
+	}
+}
+
 // TestSoftmax compares with exp(x_i - max)/Σ in float64: the kernel rounds
 // once per output.
 func TestSoftmax(t *testing.T) {

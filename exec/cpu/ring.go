@@ -110,7 +110,11 @@ func (r *Ring) call(c *lower.Call) error {
 	case lower.MatVec:
 		return MatVec(r.pool, out, r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, f(1))
 	case lower.Rope:
-		return Rope(out, f(0), r.word(c.In[1]), c.HeadDim, c.RopeDims, c.Theta, c.NeoX)
+		var freqs []float32
+		if len(c.In) > 2 {
+			freqs = f(2)
+		}
+		return Rope(out, f(0), r.word(c.In[1]), c.HeadDim, c.RopeDims, c.Theta, c.NeoX, freqs, c.FreqScale)
 	case lower.KVStore:
 		pos := int(r.word(c.In[2]))
 		if pos >= c.Rows {

@@ -16,7 +16,13 @@ import "math"
 // float32 (no fused multiply-add). powf, cosf and sinf are evaluated in
 // float64 (math.Pow, math.Cos, math.Sin) and rounded to float32, which is
 // the correctly rounded result except in rare near-halfway cases.
-func Rope(dst, x []float32, pos uint32, headDim, dims int, theta float32, neox bool) error {
+//
+// freqs, if not nil, holds one factor per pair: the angle of pair i is
+// θ_i/freqs[i] (ggml's freq_factors, llama.cpp's rope_freqs.weight), and
+// every angle is then multiplied by freqScale (linear scaling), each step a
+// float32 operation as in ggml's rope_yarn with ext_factor 0 and
+// attn_factor 1.
+func Rope(dst, x []float32, pos uint32, headDim, dims int, theta float32, neox bool, freqs []float32, freqScale float32) error {
 	if err := sameLen("rope", len(dst), "dst, x", len(x)); err != nil {
 		return err
 	}
@@ -29,6 +35,12 @@ func Rope(dst, x []float32, pos uint32, headDim, dims int, theta float32, neox b
 	if !(theta > 0) {
 		return sizeError("rope", "theta %g must be positive", theta)
 	}
+	if freqs != nil && len(freqs) != dims/2 {
+		return sizeError("rope", "%d frequency factors for %d rotated pairs", len(freqs), dims/2)
+	}
+	if !(freqScale > 0) {
+		return sizeError("rope", "freq_scale %g must be positive", freqScale)
+	}
 	x = x[:len(dst)]
 	half := dims / 2
 	thetaScale := float32(math.Pow(float64(theta), float64(float32(-2)/float32(dims))))
@@ -38,8 +50,13 @@ func Rope(dst, x []float32, pos uint32, headDim, dims int, theta float32, neox b
 		copy(hd[dims:], hx[dims:])
 		t := float32(pos)
 		for i := 0; i < half; i++ {
-			c := float32(math.Cos(float64(t)))
-			s := float32(math.Sin(float64(t)))
+			angle := t
+			if freqs != nil {
+				angle /= freqs[i]
+			}
+			angle *= freqScale
+			c := float32(math.Cos(float64(angle)))
+			s := float32(math.Sin(float64(angle)))
 			a, b := 2*i, 2*i+1
 			if neox {
 				a, b = i, i+half

@@ -79,7 +79,7 @@ func TestRopeGGMLAngles(t *testing.T) {
 	for _, c := range ropeCases {
 		x := randVector(rng, c.heads*c.headDim, 6)
 		dst := make([]float32, len(x))
-		fatalIfErr(t, Rope(dst, x, c.pos, c.headDim, c.dims, c.theta, c.neox))
+		fatalIfErr(t, Rope(dst, x, c.pos, c.headDim, c.dims, c.theta, c.neox, nil, 1))
 		want := refRope(x, c.headDim, c.dims, c.neox, ggmlAngles(c.pos, c.dims, c.theta))
 		mag := pairMagnitudes(x, c.headDim, c.dims, c.neox)
 		for i := range dst {
@@ -87,7 +87,7 @@ func TestRopeGGMLAngles(t *testing.T) {
 				t.Fatalf("%+v: [%d] = %g, want %g", c, i, dst[i], want[i])
 			}
 		}
-		fatalIfErr(t, Rope(x, x, c.pos, c.headDim, c.dims, c.theta, c.neox)) // in place
+		fatalIfErr(t, Rope(x, x, c.pos, c.headDim, c.dims, c.theta, c.neox, nil, 1)) // in place
 		for i := range x {
 			if math.Float32bits(x[i]) != math.Float32bits(dst[i]) {
 				t.Fatalf("%+v: in-place [%d] = %g, want %g", c, i, x[i], dst[i])
@@ -121,7 +121,7 @@ func TestRopeExactAngles(t *testing.T) {
 	for _, c := range ropeCases {
 		x := randVector(rng, c.heads*c.headDim, 6)
 		dst := make([]float32, len(x))
-		fatalIfErr(t, Rope(dst, x, c.pos, c.headDim, c.dims, c.theta, c.neox))
+		fatalIfErr(t, Rope(dst, x, c.pos, c.headDim, c.dims, c.theta, c.neox, nil, 1))
 		want64 := refRope(x, c.headDim, c.dims, c.neox, func(i int) float64 {
 			return float64(c.pos) * math.Pow(float64(c.theta), -2*float64(i)/float64(c.dims))
 		})
@@ -130,7 +130,7 @@ func TestRopeExactAngles(t *testing.T) {
 			want[i] = float32(v)
 		}
 		scale := make([]float64, len(x))
-		n, err := RopeScale(scale, x, c.pos, c.headDim, c.dims, c.theta, c.neox)
+		n, err := RopeScale(scale, x, c.pos, c.headDim, c.dims, c.theta, c.neox, nil, 1)
 		fatalIfErr(t, err)
 		if err := Check("rope", dst, want, scale, n); err != nil {
 			t.Fatalf("%+v: %v", c, err)
@@ -143,7 +143,7 @@ func TestRopeHand(t *testing.T) {
 	// pos 1, one pair: θ_0 = pos = 1 rad. (1, 0) -> (cos 1, sin 1); the
 	// unrotated dims 2 and 3 are copied.
 	dst := make([]float32, 4)
-	fatalIfErr(t, Rope(dst, []float32{1, 0, 5, 6}, 1, 4, 2, 10000, false))
+	fatalIfErr(t, Rope(dst, []float32{1, 0, 5, 6}, 1, 4, 2, 10000, false, nil, 1))
 	want := []float32{0.5403023, 0.84147096, 5, 6} // cos 1 = 0.5403023059, sin 1 = 0.8414709848
 	for i := range want {
 		if math.Abs(float64(dst[i]-want[i])) > 1e-7 {
@@ -157,7 +157,7 @@ func TestRopeHand(t *testing.T) {
 	x := []float32{1, 0, 0, 1}
 	c2, s2, c02, s02 := math.Cos(2), math.Sin(2), math.Cos(0.02), math.Sin(0.02)
 	for _, neox := range []bool{false, true} {
-		fatalIfErr(t, Rope(dst, x, 2, 4, 4, 10000, neox))
+		fatalIfErr(t, Rope(dst, x, 2, 4, 4, 10000, neox, nil, 1))
 		w := []float64{c2, s2, -s02, c02}
 		if neox {
 			w = []float64{c2, -s02, s2, c02}
@@ -171,7 +171,7 @@ func TestRopeHand(t *testing.T) {
 	// pos 0: every angle is 0, cos 1 and sin 0: an exact copy.
 	y := []float32{1.5, -2.25, 3, 1e-30, 7, 8}
 	dst = make([]float32, 6)
-	fatalIfErr(t, Rope(dst, y, 0, 6, 6, 10000, true))
+	fatalIfErr(t, Rope(dst, y, 0, 6, 6, 10000, true, nil, 1))
 	for i := range y {
 		if dst[i] != y[i] {
 			t.Fatalf("pos 0: %v, want %v", dst[:6], y)
@@ -195,8 +195,57 @@ func TestRopeErrors(t *testing.T) {
 		{8, 8, 4, -2, 10000},
 	}
 	for i, c := range bad {
-		if Rope(make([]float32, c.dst), x[:c.x], 1, c.headDim, c.dims, c.theta, false) == nil {
+		if Rope(make([]float32, c.dst), x[:c.x], 1, c.headDim, c.dims, c.theta, false, nil, 1) == nil {
 			t.Errorf("case %d: no error", i)
 		}
+	}
+}
+
+// TestRopeFreqFactors checks frequency factors and linear scaling against
+// ggml's order of float32 steps written out independently: θ_i from the
+// recurrence, divided by freqs[i], times freqScale; and that factors of 1
+// and a scale of 1 change no bit.
+func TestRopeFreqFactors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(55, 56))
+	for _, c := range ropeCases[1:] {
+		if c.dims == 0 {
+			continue
+		}
+		x := randVector(rng, c.heads*c.headDim, 6)
+		freqs := make([]float32, c.dims/2)
+		ones := make([]float32, c.dims/2)
+		for i := range freqs {
+			freqs[i] = 1 + 7*rng.Float32() // llama 3's factors run from 1 to 8
+			ones[i] = 1
+		}
+		for _, fs := range []float32{1, 0.25} {
+			dst := make([]float32, len(x))
+			fatalIfErr(t, Rope(dst, x, c.pos, c.headDim, c.dims, c.theta, c.neox, freqs, fs))
+			base := ggmlAngles(c.pos, c.dims, c.theta)
+			want := refRope(x, c.headDim, c.dims, c.neox, func(i int) float64 {
+				return float64(float32(float32(base(i))/freqs[i]) * fs)
+			})
+			mag := pairMagnitudes(x, c.headDim, c.dims, c.neox)
+			for i := range dst {
+				if !near(dst[i], want[i], 3*u32*mag[i]+0x1p-140) {
+					t.Fatalf("%+v scale %g: [%d] = %g, want %g", c, fs, i, dst[i], want[i])
+				}
+			}
+		}
+		plain := make([]float32, len(x))
+		withOnes := make([]float32, len(x))
+		fatalIfErr(t, Rope(plain, x, c.pos, c.headDim, c.dims, c.theta, c.neox, nil, 1))
+		fatalIfErr(t, Rope(withOnes, x, c.pos, c.headDim, c.dims, c.theta, c.neox, ones, 1))
+		for i := range plain {
+			if math.Float32bits(plain[i]) != math.Float32bits(withOnes[i]) {
+				t.Fatalf("%+v: factors of 1 changed [%d]: %g vs %g", c, i, withOnes[i], plain[i])
+			}
+		}
+	}
+	if Rope(make([]float32, 8), make([]float32, 8), 1, 8, 8, 10000, false, make([]float32, 3), 1) == nil {
+		t.Error("3 factors for 4 pairs accepted")
+	}
+	if Rope(make([]float32, 8), make([]float32, 8), 1, 8, 8, 10000, false, nil, 0) == nil {
+		t.Error("freq_scale 0 accepted")
 	}
 }

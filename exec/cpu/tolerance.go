@@ -47,7 +47,7 @@ var rules = map[string]Rule{
 	"matvec": {Op: "matvec", Abs: denormSlack, Ulps: 4, Lambda: 8,
 		Scale: "Σ_j |w_ij·x_j| (w dequantised); n = cols"},
 	"rms_norm": {Op: "rms_norm", Abs: denormSlack, Ulps: 12, Lambda: 4,
-		Scale: "|x_i·w_i| / sqrt(mean(x²) + eps); n = len(x)"},
+		Scale: "|x_i·w_i| / sqrt(mean(x²) + eps), the mean over i's head; n = head length"},
 	"silu": {Op: "silu", Abs: denormSlack, Ulps: 8,
 		Scale: "|silu(x_i)|·(1 + |x_i|)"},
 	"swiglu": {Op: "swiglu", Abs: denormSlack, Ulps: 8,
@@ -55,7 +55,7 @@ var rules = map[string]Rule{
 	"softmax": {Op: "softmax", Abs: denormSlack, Ulps: 8, Lambda: 8,
 		Scale: "p_i·(1 + |x_i - max x|); n = len(x)"},
 	"rope": {Op: "rope", Abs: denormSlack, Ulps: 2,
-		Scale: "(|x_a| + |x_b|)·(10 + pos·((t+1)·M + 4)) for the pair (a, b) holding i; t = 1 + 2·ln(theta)/dims, M = min(dims/2, dims/(2e·ln theta))"},
+		Scale: "(|x_a| + |x_b|)·(10 + P·((t+1)·M + 6)) for the pair (a, b) holding i; t = 1 + 2·ln(theta)/dims, M = min(dims/2, dims/(2e·ln theta)), P = pos·freq_scale·max(1, max 1/freqs)"},
 	"attention": {Op: "attention", Abs: denormSlack, Ulps: 16, Lambda: 8,
 		Scale: "Σ_j p_j·|v_jd|·(2 + |s_j - m| + 2A + S + E); A = |scale|·max_j Σ_d |q_d·k_jd|, S = max_j |s_j|, E = Σ_j p_j·|s_j - m|; n = max(pos+1, headDim)"},
 }

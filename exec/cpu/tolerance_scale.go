@@ -60,20 +60,24 @@ func MatVecScale(scale []float64, w []byte, dt ir.DType, rows, cols int, x []flo
 	return cols, nil
 }
 
-// RMSNormScale sets scale[i] = |x_i·w_i| / sqrt(mean(x²) + eps); n = len(x).
+// RMSNormScale sets scale[i] = |x_i·w_i| / sqrt(mean(x²) + eps) with the
+// mean over the head of i (len(w) values; see RMSNorm); n = len(w).
 func RMSNormScale(scale []float64, x, w []float32, eps float32) (n int, err error) {
-	if len(scale) != len(x) || len(w) != len(x) || len(x) == 0 {
+	if len(scale) != len(x) || len(w) == 0 || len(x)%len(w) != 0 {
 		return 0, sizeError("rms_norm scale", "shapes disagree")
 	}
-	var ss float64
-	for _, v := range x {
-		ss += float64(v) * float64(v)
+	for h := 0; h < len(x); h += len(w) {
+		hx := x[h : h+len(w)]
+		var ss float64
+		for _, v := range hx {
+			ss += float64(v) * float64(v)
+		}
+		r := 1 / math.Sqrt(ss/float64(len(hx))+float64(eps))
+		for i := range hx {
+			scale[h+i] = math.Abs(float64(hx[i])*float64(w[i])) * r
+		}
 	}
-	r := 1 / math.Sqrt(ss/float64(len(x))+float64(eps))
-	for i := range x {
-		scale[i] = math.Abs(float64(x[i])*float64(w[i])) * r
-	}
-	return len(x), nil
+	return len(w), nil
 }
 
 // SiLUScale sets scale[i] = |silu(x_i)|·(1 + |x_i|); n = 0.
@@ -125,12 +129,16 @@ func SoftmaxScale(scale []float64, x []float32) (n int, err error) {
 	return len(x), nil
 }
 
-// RopeScale sets scale[i] = (|x_a| + |x_b|)·(10 + pos·((t+1)·M + 4)) for
-// the rotated pair (a, b) holding i, with t = 1 + 2·ln(theta)/dims and
-// M = min(dims/2, dims/(2e·ln theta)); unrotated dims get |x_i| (they are
-// copied, so any difference fails). n = 0.
-func RopeScale(scale []float64, x []float32, pos uint32, headDim, dims int, theta float32, neox bool) (n int, err error) {
-	if len(scale) != len(x) || headDim <= 0 || len(x)%headDim != 0 || dims%2 != 0 || dims > headDim || dims < 0 {
+// RopeScale sets scale[i] = (|x_a| + |x_b|)·(10 + P·((t+1)·M + 6)) for
+// the rotated pair (a, b) holding i, with t = 1 + 2·ln(theta)/dims,
+// M = min(dims/2, dims/(2e·ln theta)) and P the largest angle factor,
+// pos·freqScale·max(1, max_i 1/freqs[i]) (each rounding of an angle is
+// relative to it; the 6 counts the division by a factor and the scaling);
+// unrotated dims get |x_i| (they are copied, so any difference fails).
+// n = 0.
+func RopeScale(scale []float64, x []float32, pos uint32, headDim, dims int, theta float32, neox bool, freqs []float32, freqScale float32) (n int, err error) {
+	if len(scale) != len(x) || headDim <= 0 || len(x)%headDim != 0 || dims%2 != 0 || dims > headDim || dims < 0 ||
+		(freqs != nil && len(freqs) != dims/2) {
 		return 0, sizeError("rope scale", "shapes disagree")
 	}
 	lt := math.Log(float64(theta))
@@ -139,7 +147,12 @@ func RopeScale(scale []float64, x []float32, pos uint32, headDim, dims int, thet
 	if lt > 0 {
 		mm = math.Min(mm, float64(dims)/(2*math.E*lt))
 	}
-	f := 10 + float64(pos)*((t+1)*mm+4)
+	inv := 1.0
+	for _, f := range freqs {
+		inv = math.Max(inv, math.Abs(1/float64(f)))
+	}
+	p := float64(pos) * float64(freqScale) * inv
+	f := 10 + p*((t+1)*mm+6)
 	half := dims / 2
 	for base := 0; base < len(x); base += headDim {
 		for i := 0; i < headDim; i++ {

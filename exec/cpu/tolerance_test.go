@@ -298,7 +298,7 @@ func TestToleranceAdmitsReorderedTier(t *testing.T) {
 		} {
 			x := randVector(rng, c.heads*c.headDim, 4)
 			want := make([]float32, len(x))
-			fatalIfErr(t, Rope(want, x, c.pos, c.headDim, c.dims, c.theta, c.neox))
+			fatalIfErr(t, Rope(want, x, c.pos, c.headDim, c.dims, c.theta, c.neox, nil, 1))
 			got := append([]float32(nil), x...)
 			bug := append([]float32(nil), x...)
 			for base := 0; base < len(x); base += c.headDim {
@@ -329,7 +329,7 @@ func TestToleranceAdmitsReorderedTier(t *testing.T) {
 				}
 			}
 			scale := make([]float64, len(x))
-			n, err := RopeScale(scale, x, c.pos, c.headDim, c.dims, c.theta, c.neox)
+			n, err := RopeScale(scale, x, c.pos, c.headDim, c.dims, c.theta, c.neox, nil, 1)
 			fatalIfErr(t, err)
 			if err := Check("rope", got, want, scale, n); err != nil {
 				t.Errorf("%+v: %v", c, err)

@@ -86,6 +86,10 @@ func perDword(s Size) uint32 { return uint32((s.N + 1023) / 1024) }
 // oneGroup launches a single workgroup (parallel reductions over a vector).
 func oneGroup(Size) uint32 { return 1 }
 
+// perNormHead launches one workgroup per head of an rms_norm (Size.Heads,
+// at least one).
+func perNormHead(s Size) uint32 { return uint32(max(1, s.Heads)) }
+
 // perRow launches one wave per matrix row, eight to a workgroup.
 func perRow(s Size) uint32 { return uint32((s.Rows + 7) / 8) }
 
@@ -128,8 +132,9 @@ var ABIs = []KernelABI{
 	{Name: "zincc_embed_q4_0", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
 	{Name: "zincc_embed_q8_0", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
 
-	// rms_norm: one workgroup reduces sum(x²) across its waves, then scales.
-	{Name: "zincc_rms_norm", Args: []Arg{ptr("x"), ptr("w"), ptr("dst"), u32("n"), f32("eps")}, Block: 256, Groups: oneGroup, Doc: "the whole vector"},
+	// rms_norm: workgroup g reduces sum(x²) over head g (n elements; one
+	// head unless Size.Heads says more) across its waves, then scales.
+	{Name: "zincc_rms_norm", Args: []Arg{ptr("x"), ptr("w"), ptr("dst"), u32("n"), f32("eps")}, Block: 256, Groups: perNormHead, Doc: "one head (the whole vector if one)"},
 
 	// elementwise: thread t computes dst[t] (t < n).
 	{Name: "zincc_add", Args: []Arg{ptr("a"), ptr("b"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 elements"},
@@ -148,8 +153,12 @@ var ABIs = []KernelABI{
 	{Name: "zincc_matvec_q8_0", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 
 	// rope: thread t writes dst[t] from its rotation pair (t < n <= 2^22);
-	// mode 0 is normal (pairs 2i, 2i+1), 1 is NeoX (pairs i, i+dims/2).
-	{Name: "zincc_rope", Args: []Arg{ptr("x"), ptr("dst"), u32("pos"), u32("n"), u32("head_dim"), u32("dims"), f32("theta"), u32("mode")},
+	// mode bit 0 clear is normal (pairs 2i, 2i+1), set NeoX (pairs i,
+	// i+dims/2); mode bit 1 set divides the angle of pair i by freqs[i]
+	// (freqs is a null pointer otherwise). Every angle is multiplied by
+	// freq_scale.
+	{Name: "zincc_rope", Args: []Arg{ptr("x"), ptr("dst"), u32("pos"), u32("n"), u32("head_dim"), u32("dims"), f32("theta"), u32("mode"),
+		ptr("freqs"), f32("freq_scale")},
 		Block: 256, Groups: perThread, Doc: "256 elements"},
 
 	// kv_store: thread t writes cache[pos][t] = x[t] (t < width).

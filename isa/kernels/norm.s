@@ -26,11 +26,19 @@
 // then mean, +eps, rsq and two products).
 //   s[0:1] x, s[2:3] w, s[4:5] dst (f32 pointers), s6 n (> 0), s7 eps (f32 bits)
 //   LDS: 32 bytes (one partial sum per wave).
+// Workgroup g (ttmp9) normalises head g: the n values at x + 4·g·n, into
+// dst + 4·g·n, all heads with the same w (heads·n < 2^30).
 .globl zincc_rms_norm
 .p2align 8
 .type zincc_rms_norm,@function
 zincc_rms_norm:
   v_and_b32 v0, 0x3ff, v0
+  s_mul_i32 s23, ttmp9, s6
+  s_lshl_b32 s23, s23, 2                ; byte offset of head g
+  s_add_co_u32 s0, s0, s23
+  s_add_co_ci_u32 s1, s1, 0
+  s_add_co_u32 s4, s4, s23
+  s_add_co_ci_u32 s5, s5, 0
   s_mov_b32 s16, 0x76543210             ; v_permlanex16 lane selects: lane i
   s_mov_b32 s17, 0xfedcba98             ;   reads lane i of the other row
   s_lshl_b32 s18, s6, 2                 ; end of x in bytes
@@ -361,7 +369,7 @@ zincc_argmax:
 .amdhsa_kernel zincc_rms_norm
   .amdhsa_user_sgpr_count 8
   .amdhsa_next_free_vgpr 14
-  .amdhsa_next_free_sgpr 23
+  .amdhsa_next_free_sgpr 24
   .amdhsa_group_segment_fixed_size 32
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1

@@ -50,6 +50,35 @@ func TestRMSNorm(t *testing.T) {
 	}
 }
 
+// TestRMSNormHeads normalises each head on its own (one workgroup each),
+// as qwen3's q and k norms do.
+func TestRMSNormHeads(t *testing.T) {
+	h := newGPU(t)
+	r := rand.New(rand.NewSource(8))
+	for _, c := range []struct{ heads, hd int }{{2, 64}, {16, 128}, {3, 5}, {8, 300}} {
+		t.Run(fmt.Sprintf("%dx%d", c.heads, c.hd), func(t *testing.T) {
+			n := c.heads * c.hd
+			x, w := randF32(r, n, 1), randF32(r, c.hd, 2)
+			x[0] = 1e15 // a head far larger than the others must not leak into them
+			vx, vw, vd := h.buffer("x", f32bytes(x)), h.buffer("w", f32bytes(w)), h.zeros("dst", 4*n)
+			h.run("zincc_rms_norm", kernels.Size{N: c.hd, Heads: c.heads}, ptr(vx), ptr(vw), ptr(vd), u32(c.hd), f32(1e-6))
+			want := make([]float32, n)
+			if err := cpu.RMSNorm(want, x, w, 1e-6); err != nil {
+				t.Fatal(err)
+			}
+			scale := make([]float64, n)
+			nn, err := cpu.RMSNormScale(scale, x, w, 1e-6)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := h.readF32(vd, n)
+			if err := cpu.Check("rms_norm", got, want, scale, nn); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
 func TestSoftmax(t *testing.T) {
 	h := newGPU(t)
 	r := rand.New(rand.NewSource(7))

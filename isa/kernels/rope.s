@@ -4,14 +4,17 @@
 //
 //   s[0:1] x, s[2:3] dst (f32 pointers), s4 pos, s5 n (heads*head_dim),
 //   s6 head_dim, s7 dims (even, <= head_dim), s8 theta (f32 bits),
-//   s9 mode (0 normal: pairs (2i, 2i+1); 1 NeoX: pairs (i, i+dims/2))
+//   s9 mode: bit 0 clear, normal (pairs (2i, 2i+1)); set, NeoX (pairs
+//   (i, i+dims/2)); bit 1 set: s[10:11] points to dims/2 f32 frequency
+//   factors (else it is 0 and unread), s12 freq_scale (f32 bits)
 //
 // Launch: workgroups of 256 threads, Groups = ceil(n/256); thread
 // t = ttmp9*256 + v0 < n writes dst[t]. Its index in the head, h = t mod
 // head_dim, comes from a float reciprocal and a one-step correction
 // (exact for n <= 2^22). Dimensions h >= dims are copied bit for bit. A
 // rotated element of pair i reads itself and its partner and computes
-//   angle = pos * exp2(-2i/dims * log2 theta), in revolutions (/2pi), fract
+//   angle = pos * exp2(-2i/dims * log2 theta) * freq_scale [* rcp(freqs[i])],
+//   in revolutions (/2pi), fract
 //   c = v_cos_f32, s = v_sin_f32 (they take revolutions)
 //   first of the pair:  x0*c - x1*s      second:  x1*c + x0*s
 // with each product rounded, as exec/cpu.Rope does; only the angle differs
@@ -55,7 +58,7 @@ zincc_rope:
   s_cbranch_execz .Lrope_copy
   // Pair index i (v6), second-of-pair flag (s28) and partner offset (s36).
   s_lshr_b32 s34, s7, 1                 ; dims/2
-  s_cmp_lg_u32 s9, 0
+  s_bitcmp1_b32 s9, 0
   s_cbranch_scc1 .Lrope_neox
   v_and_b32 v5, 1, v3
   v_cmp_ne_u32_e64 s28, 0, v5           ; odd h: second of (2i, 2i+1)
@@ -85,6 +88,15 @@ zincc_rope:
   v_exp_f32 v9, v9                      ; theta^(-2i/dims)
   v_cvt_f32_u32 v10, s4
   v_mul_f32 v9, v10, v9                 ; angle in radians
+  v_mul_f32 v9, s12, v9                 ; * freq_scale
+  s_bitcmp1_b32 s9, 1
+  s_cbranch_scc0 .Lrope_angle
+  v_lshlrev_b32 v16, 2, v6              ; byte offset of freqs[i]
+  global_load_b32 v16, v16, s[10:11]
+  s_wait_loadcnt 0
+  v_rcp_f32 v16, v16
+  v_mul_f32 v9, v9, v16                 ; / freqs[i]
+.Lrope_angle:
   v_mul_f32 v9, 0.15915494, v9          ; in revolutions
   v_fract_f32 v9, v9                    ; [0, 1): the range v_sin/v_cos take
   v_sin_f32 v10, v9
@@ -111,8 +123,8 @@ zincc_rope:
 .rodata
 .p2align 6
 .amdhsa_kernel zincc_rope
-  .amdhsa_user_sgpr_count 10
-  .amdhsa_next_free_vgpr 16
+  .amdhsa_user_sgpr_count 13
+  .amdhsa_next_free_vgpr 17
   .amdhsa_next_free_sgpr 37
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1

@@ -50,8 +50,8 @@ func tinyLlamaStep(t testing.TB, h *gpu, pos int) []launchSpec {
 		add(p+"q0 = matvec", "zincc_matvec_q4_0", kernels.Size{Rows: dim}, ptr(wq(p+"attn_q", true, dim, dim)), ptr(xn), ptr(q0), u32(dim), u32(dim))
 		add(p+"k0 = matvec", "zincc_matvec_q4_0", kernels.Size{Rows: kvw}, ptr(wq(p+"attn_k", true, kvw, dim)), ptr(xn), ptr(k0), u32(kvw), u32(dim))
 		add(p+"v = matvec", "zincc_matvec_q8_0", kernels.Size{Rows: kvw}, ptr(wq(p+"attn_v", false, kvw, dim)), ptr(xn), ptr(v), u32(kvw), u32(dim))
-		add(p+"q = rope", "zincc_rope", kernels.Size{N: dim}, ptr(q0), ptr(q), u32(pos), u32(dim), u32(hd), u32(hd), f32(10000), u32(1))
-		add(p+"k = rope", "zincc_rope", kernels.Size{N: kvw}, ptr(k0), ptr(k), u32(pos), u32(kvw), u32(hd), u32(hd), f32(10000), u32(1))
+		add(p+"q = rope", "zincc_rope", kernels.Size{N: dim}, ptr(q0), ptr(q), u32(pos), u32(dim), u32(hd), u32(hd), f32(10000), u32(1), ptr(0), f32(1))
+		add(p+"k = rope", "zincc_rope", kernels.Size{N: kvw}, ptr(k0), ptr(k), u32(pos), u32(kvw), u32(hd), u32(hd), f32(10000), u32(1), ptr(0), f32(1))
 		add("kv_store "+p+"k_cache", "zincc_kv_store_f16", kernels.Size{N: kvw}, ptr(k), ptr(kc), u32(pos), u32(kvw))
 		add("kv_store "+p+"v_cache", "zincc_kv_store_f16", kernels.Size{N: kvw}, ptr(v), ptr(vc), u32(pos), u32(kvw))
 		add(p+"att = attention", "zincc_attention_f16", kernels.Size{Heads: heads, Ctx: ctx}, ptr(q), ptr(kc), ptr(vc), ptr(att),

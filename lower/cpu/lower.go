@@ -60,6 +60,7 @@ type Call struct {
 	Heads, KVHeads    int
 	HeadDim, RopeDims int
 	Eps, Theta, Scale float32
+	FreqScale         float32 // rope: the factor on every angle
 	NeoX              bool
 }
 
@@ -83,6 +84,7 @@ var rules = map[*ir.Op]func(n *ir.Node, c *Call){
 	},
 	ir.OpRMSNorm: func(n *ir.Node, c *Call) {
 		c.Kernel, c.Cols, c.Eps = RMSNorm, n.Args[0].Type.Elems(), float32(n.Float("eps"))
+		c.Heads = n.Int("heads")
 	},
 	ir.OpAdd: elementwise(Add),
 	ir.OpMul: elementwise(Mul),
@@ -95,6 +97,7 @@ var rules = map[*ir.Op]func(n *ir.Node, c *Call){
 		c.Heads = n.Int("heads")
 		c.HeadDim, c.RopeDims = c.Cols/c.Heads, n.Int("dims")
 		c.Theta, c.NeoX = float32(n.Float("theta")), n.Enum("mode") == "neox"
+		c.FreqScale = float32(n.Float("freq_scale"))
 	},
 	ir.OpKVStore: func(n *ir.Node, c *Call) {
 		c.Kernel, c.DType = KVStore, n.Args[0].Type.DType
@@ -169,7 +172,7 @@ func LowerNode(n *ir.Node) (Call, error) {
 	}
 	c := Call{Node: n, Out: -1}
 	rule(n, &c)
-	if math.IsInf(float64(c.Scale), 0) || math.IsInf(float64(c.Theta), 0) || math.IsInf(float64(c.Eps), 0) {
+	if math.IsInf(float64(c.Scale), 0) || math.IsInf(float64(c.Theta), 0) || math.IsInf(float64(c.Eps), 0) || math.IsInf(float64(c.FreqScale), 0) {
 		return Call{}, fmt.Errorf("%v: %s: an attribute overflows float32", n.Pos, n.Op.Name)
 	}
 	return c, nil

@@ -286,7 +286,7 @@ func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 	}
 	for i := 0; i < ln.nargs; i++ {
 		a := ln.args[i]
-		if abi.Args[i].Kind != kernels.ArgPtr {
+		if abi.Args[i].Kind != kernels.ArgPtr || a.kind == argNull {
 			continue
 		}
 		p := Placement{Buffer: NoBuffer}
@@ -358,6 +358,9 @@ func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 	for i := 0; i < ln.nargs; i++ {
 		a := ln.args[i]
 		switch {
+		case a.kind == argNull:
+			user[w], user[w+1] = 0, 0
+			w += 2
 		case abi.Args[i].Kind == kernels.ArgPtr:
 			p := place[i]
 			va := l.exe.VA(p)

@@ -24,10 +24,12 @@ const (
 	argWord  argKind = iota // a constant
 	argAddr                 // the address of the value's placement
 	argInput                // a per-step input declaration, patched into the IB
+	argNull                 // a null pointer: an optional operand left out
 )
 
 func addrOf(v *ir.Value) argValue { return argValue{kind: argAddr, id: int32(v.ID)} }
 func word(w int) argValue         { return argValue{word: uint32(w)} }
+func null() argValue              { return argValue{kind: argNull} }
 func float(f float64) argValue    { return argValue{word: math.Float32bits(float32(f))} }
 
 // maxArgs bounds a kernel's arguments (16 user SGPRs), maxPtrArgs its
@@ -118,8 +120,9 @@ var rules = map[*ir.Op]rule{
 		return err
 	},
 	ir.OpRMSNorm: func(n *ir.Node, l *launch) error {
-		c := n.Args[0].Type.Elems()
-		l.set(abiRMSNorm, kernels.Size{N: c},
+		heads := n.Int("heads")
+		c := n.Args[0].Type.Elems() / heads
+		l.set(abiRMSNorm, kernels.Size{N: c, Heads: heads},
 			addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c), float(n.Float("eps")))
 		return nil
 	},
@@ -143,13 +146,16 @@ var rules = map[*ir.Op]rule{
 	ir.OpRope: func(n *ir.Node, l *launch) error {
 		pos, err := scalar(n, 1)
 		c := n.Args[0].Type.Elems()
-		mode := 0
+		mode, freqs := 0, null()
 		if n.Enum("mode") == "neox" {
-			mode = 1
+			mode |= 1
+		}
+		if len(n.Args) > 2 {
+			mode, freqs = mode|2, addrOf(n.Args[2])
 		}
 		l.set(abiRope, kernels.Size{N: c},
 			addrOf(n.Args[0]), addrOf(n.Result), pos, word(c), word(c/n.Int("heads")),
-			word(n.Int("dims")), float(n.Float("theta")), word(mode))
+			word(n.Int("dims")), float(n.Float("theta")), word(mode), freqs, float(n.Float("freq_scale")))
 		return err
 	},
 	ir.OpKVStore: func(n *ir.Node, l *launch) error {
