@@ -27,10 +27,15 @@ func lengthError(what string, elems, bytes, perUnit int) error {
 // blockCount checks that n elements are a whole number of blocks and that
 // the byte slice holds exactly those blocks.
 func blockCount(what string, n, bytes, blockBytes int) (int, error) {
-	if n%BlockElems != 0 {
-		return 0, fmt.Errorf("ggml: %s row of %d elements is not a multiple of %d", what, n, BlockElems)
+	return blockCountN(what, n, bytes, BlockElems, blockBytes)
+}
+
+// blockCountN is blockCount for blocks of blockElems elements.
+func blockCountN(what string, n, bytes, blockElems, blockBytes int) (int, error) {
+	if n%blockElems != 0 {
+		return 0, fmt.Errorf("ggml: %s row of %d elements is not a multiple of %d", what, n, blockElems)
 	}
-	nb := n / BlockElems
+	nb := n / blockElems
 	if bytes != nb*blockBytes {
 		return 0, fmt.Errorf("ggml: %s row of %d elements needs %d bytes, got %d", what, n, nb*blockBytes, bytes)
 	}
