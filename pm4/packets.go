@@ -451,6 +451,10 @@ type IndirectBuffer struct {
 	Priv        bool
 }
 
+// MaxIBDwords is the largest IB an INDIRECT_BUFFER packet can name:
+// IB_SIZE is 20 bits.
+const MaxIBDwords = 1<<20 - 1
+
 var (
 	ibSwap        = bits("SWAP", 0, 1)
 	ibSize        = bits("IB_SIZE", 0, 19)

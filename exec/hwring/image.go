@@ -9,6 +9,7 @@ import (
 	"zincc/exec"
 	"zincc/ir"
 	"zincc/lower/gfx1201"
+	"zincc/pm4"
 )
 
 // PageSize is the GPU page size and the granule every buffer is rounded to.
@@ -16,7 +17,7 @@ const PageSize = 4096
 
 // MaxIBDwords is the largest IB an INDIRECT_BUFFER packet can name
 // (IB_SIZE is 20 bits) and the largest the rings accept.
-const MaxIBDwords = 1<<20 - 1
+const MaxIBDwords = pm4.MaxIBDwords
 
 // maxBufferBytes bounds one buffer (1 TiB) so that a corrupt Executable
 // cannot make a ring ask for absurd allocations.

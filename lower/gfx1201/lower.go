@@ -115,6 +115,10 @@ func Lower(m *ir.Module, lib Library, opts Options) (*Executable, error) {
 		return nil, err
 	}
 	w := l.b.Words()
+	if len(w) > pm4.MaxIBDwords {
+		return nil, fmt.Errorf("gfx1201: graph @%s needs an IB of %d dwords for its %d dispatches; an INDIRECT_BUFFER holds at most %d (IB_SIZE is 20 bits)",
+			m.Name, len(w), len(l.exe.Dispatches), pm4.MaxIBDwords)
+	}
 	l.exe.IB = w[:len(w):len(w)]
 	return l.exe, nil
 }
