@@ -16,8 +16,8 @@ func TestDTypes(t *testing.T) {
 			t.Errorf("ParseDType(%q) = %v, %v", d.String(), got, ok)
 		}
 	}
-	if _, ok := ParseDType("bf16"); ok {
-		t.Error("bf16 parsed")
+	if _, ok := ParseDType("q2_K"); ok {
+		t.Error("q2_K parsed")
 	}
 	// Sizes from the GGML block layouts: q4_0 = f16 scale + 16 bytes of
 	// nibbles, q8_0 = f16 scale + 32 bytes.
