@@ -52,7 +52,7 @@ func (t TensorInfo) Elems() uint64 {
 func (t TensorInfo) Shape() []int { return ShapeFromDims(t.Dims) }
 
 // DType is the zincc element type of the tensor, or an error naming its ggml
-// type when zincc has none (q4_k, bf16, ...).
+// type when zincc has none (q2_K, iq4_xs, ...).
 func (t TensorInfo) DType() (ir.DType, error) { return t.Type.DType() }
 
 // Open memory-maps the GGUF file at path read-only and parses its header. No

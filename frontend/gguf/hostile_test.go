@@ -69,7 +69,7 @@ func hostileCases() []struct {
 		{"retired type 4", hdr(1, 0).info("t", []uint64{32}, GGMLType(4), 0).b, 45, "unknown or retired ggml type id 4"},
 		{"type 43", hdr(1, 0).info("t", []uint64{32}, GGMLType(43), 0).b, 45, "unknown or retired ggml type id 43"},
 		{"ne0 not whole blocks", hdr(1, 0).info("t", []uint64{16, 2}, TypeQ4_0, 0).b, 24, "ne0 = 16 is not a multiple of the q4_0 block size 32"},
-		{"scalar q4_k", hdr(1, 0).info("t", nil, TypeQ4_K, 0).b, 24, "ne0 = 1 is not a multiple of the q4_k block size 256"},
+		{"scalar q4_K", hdr(1, 0).info("t", nil, TypeQ4_K, 0).b, 24, "ne0 = 1 is not a multiple of the q4_K block size 256"},
 		{"truncated offset", hdr(1, 0).str("t").u32(1).u64(8).u32(0).u32(0).b, 49, "truncated data offset of tensor \"t\""},
 		{"duplicate tensor", hdr(2, 0).info("t", []uint64{8}, TypeF32, 0).info("t", []uint64{8}, TypeF32, 32).padTo(32).bytes(make([]byte, 64)).b, 57, "duplicate tensor name \"t\""},
 		{"no room for padding", hdr(1, 0).info("t", []uint64{0}, TypeF32, 0).b, 57, "padding to the data section (at byte 64, alignment 32) runs past the end of the file (57 bytes)"},

@@ -207,10 +207,12 @@ func TestVersion2(t *testing.T) {
 	}
 }
 
-// TestDTypeMapping checks the five mapped types against ir's own block table
+// TestDTypeMapping checks the mapped types against ir's own block table
 // and that every other type is named in the error.
 func TestDTypeMapping(t *testing.T) {
-	mapped := map[GGMLType]ir.DType{TypeF32: ir.F32, TypeF16: ir.F16, TypeQ4_0: ir.Q4_0, TypeQ8_0: ir.Q8_0, TypeI32: ir.I32}
+	mapped := map[GGMLType]ir.DType{TypeF32: ir.F32, TypeF16: ir.F16, TypeBF16: ir.BF16, TypeQ4_0: ir.Q4_0,
+		TypeQ4_1: ir.Q4_1, TypeQ5_0: ir.Q5_0, TypeQ5_1: ir.Q5_1, TypeQ8_0: ir.Q8_0, TypeQ4_K: ir.Q4_K,
+		TypeQ5_K: ir.Q5_K, TypeQ6_K: ir.Q6_K, TypeI32: ir.I32}
 	for typ, want := range mapped {
 		got, err := typ.DType()
 		if err != nil || got != want {
@@ -236,8 +238,16 @@ func TestDTypeMapping(t *testing.T) {
 			t.Errorf("%d.DType() error %v does not name %q", id, err, id.String())
 		}
 	}
-	if _, err := TypeQ4_K.DType(); err == nil || !strings.Contains(err.Error(), "q4_k") {
-		t.Errorf("q4_k error = %v", err)
+	// One list of what zincc reads, in one message.
+	const want = "ggml type q2_K: zincc reads f32, f16, bf16, q4_0, q4_1, q5_0, q5_1, q8_0, q4_K, q5_K, q6_K, i32"
+	if _, err := TypeQ2_K.DType(); err == nil || err.Error() != want {
+		t.Errorf("q2_K error = %v, want %q", err, want)
+	}
+	// Every IR float dtype is stored by some ggml type.
+	for _, d := range ir.AllDTypes {
+		if _, err := TypeOf(d); err != nil && d != ir.U32 {
+			t.Errorf("TypeOf(%v): %v", d, err)
+		}
 	}
 }
 

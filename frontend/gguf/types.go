@@ -2,6 +2,7 @@ package gguf
 
 import (
 	"fmt"
+	"strings"
 
 	"zincc/ir"
 )
@@ -51,7 +52,7 @@ const (
 )
 
 // ggmlTypes gives each live type id its name, elements per block and bytes per
-// block. Sizes are ggml's type_traits (src/ggml.c) over the block structs of
+// block. Names and sizes are ggml's type_traits (src/ggml.c) over the block structs of
 // src/ggml-common.h at ggml d99724f; an entry with block == 0 is a retired or
 // unknown id.
 var ggmlTypes = [...]struct {
@@ -67,12 +68,12 @@ var ggmlTypes = [...]struct {
 	TypeQ5_1:    {"q5_1", 32, 24},
 	TypeQ8_0:    {"q8_0", 32, 34},
 	TypeQ8_1:    {"q8_1", 32, 36},
-	TypeQ2_K:    {"q2_k", 256, 84},
-	TypeQ3_K:    {"q3_k", 256, 110},
-	TypeQ4_K:    {"q4_k", 256, 144},
-	TypeQ5_K:    {"q5_k", 256, 176},
-	TypeQ6_K:    {"q6_k", 256, 210},
-	TypeQ8_K:    {"q8_k", 256, 292},
+	TypeQ2_K:    {"q2_K", 256, 84},
+	TypeQ3_K:    {"q3_K", 256, 110},
+	TypeQ4_K:    {"q4_K", 256, 144},
+	TypeQ5_K:    {"q5_K", 256, 176},
+	TypeQ6_K:    {"q6_K", 256, 210},
+	TypeQ8_K:    {"q8_K", 256, 292},
 	TypeIQ2_XXS: {"iq2_xxs", 256, 66},
 	TypeIQ2_XS:  {"iq2_xs", 256, 74},
 	TypeIQ3_XXS: {"iq3_xxs", 256, 98},
@@ -100,7 +101,7 @@ var ggmlTypes = [...]struct {
 // layout of.
 func (t GGMLType) Known() bool { return uint64(t) < uint64(len(ggmlTypes)) && ggmlTypes[t].block != 0 }
 
-// String returns ggml's lower-case name for t ("q4_0", "q4_k"), or
+// String returns ggml's name for t (ggml_type_name: "q4_0", "q4_K"), or
 // "ggml_type(N)" for an unknown id.
 func (t GGMLType) String() string {
 	if t.Known() {
@@ -126,39 +127,47 @@ func (t GGMLType) BlockBytes() uint64 {
 	return ggmlTypes[t].size
 }
 
-// DType returns the zincc element type that t maps to. Only f32, f16, q4_0,
-// q8_0 and i32 have one; any other type gets an error naming it, although the
-// reader still lists such tensors.
-func (t GGMLType) DType() (ir.DType, error) {
-	switch t {
-	case TypeF32:
-		return ir.F32, nil
-	case TypeF16:
-		return ir.F16, nil
-	case TypeQ4_0:
-		return ir.Q4_0, nil
-	case TypeQ8_0:
-		return ir.Q8_0, nil
-	case TypeI32:
-		return ir.I32, nil
+// zinccTypes pairs each ggml type zincc reads with its dtype: the one list
+// DType, TypeOf and the refusal message derive from. A dtype's ggml block
+// geometry must equal its IR one (tested).
+var zinccTypes = []struct {
+	t GGMLType
+	d ir.DType
+}{
+	{TypeF32, ir.F32}, {TypeF16, ir.F16}, {TypeBF16, ir.BF16},
+	{TypeQ4_0, ir.Q4_0}, {TypeQ4_1, ir.Q4_1}, {TypeQ5_0, ir.Q5_0}, {TypeQ5_1, ir.Q5_1}, {TypeQ8_0, ir.Q8_0},
+	{TypeQ4_K, ir.Q4_K}, {TypeQ5_K, ir.Q5_K}, {TypeQ6_K, ir.Q6_K},
+	{TypeI32, ir.I32},
+}
+
+// readable is the list of ggml types zincc reads, for messages.
+var readable = func() string {
+	names := make([]string, len(zinccTypes))
+	for i, z := range zinccTypes {
+		names[i] = z.t.String()
 	}
-	return ir.InvalidDType, fmt.Errorf("ggml type %v has no zincc dtype (zincc has f32, f16, q4_0, q8_0, i32)", t)
+	return strings.Join(names, ", ")
+}()
+
+// DType returns the zincc element type that t maps to. Types without one
+// get an error naming the type and listing those zincc reads, although
+// the reader still lists such tensors.
+func (t GGMLType) DType() (ir.DType, error) {
+	for _, z := range zinccTypes {
+		if z.t == t {
+			return z.d, nil
+		}
+	}
+	return ir.InvalidDType, fmt.Errorf("ggml type %v: zincc reads %s", t, readable)
 }
 
 // TypeOf returns the ggml type that stores zincc dtype d. u32 has none: ggml
 // has no unsigned 32-bit tensor type.
 func TypeOf(d ir.DType) (GGMLType, error) {
-	switch d {
-	case ir.F32:
-		return TypeF32, nil
-	case ir.F16:
-		return TypeF16, nil
-	case ir.Q4_0:
-		return TypeQ4_0, nil
-	case ir.Q8_0:
-		return TypeQ8_0, nil
-	case ir.I32:
-		return TypeI32, nil
+	for _, z := range zinccTypes {
+		if z.d == d {
+			return z.t, nil
+		}
 	}
 	return 0, fmt.Errorf("dtype %v has no ggml tensor type", d)
 }

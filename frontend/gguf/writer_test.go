@@ -17,7 +17,7 @@ type testTensor struct {
 	size int // bytes, from the block table in ggml's ggml-common.h
 }
 
-// richTensors covers plain, quantised, integer, unmapped (q4_k) and empty
+// richTensors covers plain, quantised, integer, unmapped (q2_K) and empty
 // tensors, with sizes that are and are not multiples of common alignments.
 var richTensors = []testTensor{
 	{"token_embd.weight", TypeQ8_0, []uint64{64, 5}, 2 * 34 * 5},
@@ -26,7 +26,7 @@ var richTensors = []testTensor{
 	{"empty", TypeF32, []uint64{0, 4}, 0},
 	{"blk.0.ffn_down.weight", TypeF16, []uint64{7, 2, 1}, 28},
 	{"ids", TypeI32, []uint64{4}, 16},
-	{"kq", TypeQ4_K, []uint64{256}, 144},
+	{"kq", TypeQ2_K, []uint64{256}, 84},
 	{"four_dims", TypeF32, []uint64{2, 2, 2, 2}, 64},
 }
 
