@@ -62,6 +62,7 @@ func ParseInputs(m *ir.Module, set string) ([]uint32, error) {
 	if strings.TrimSpace(set) == "" {
 		return words, nil
 	}
+	seen := make([]bool, len(inputs))
 	for _, kv := range strings.Split(set, ",") {
 		name, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
 		name = strings.TrimPrefix(strings.TrimSpace(name), "%")
@@ -72,6 +73,10 @@ func ParseInputs(m *ir.Module, set string) ([]uint32, error) {
 		if i < 0 {
 			return nil, fmt.Errorf("-set: graph @%s has no input %%%s (inputs: %s)", m.Name, name, refs(inputs))
 		}
+		if seen[i] {
+			return nil, fmt.Errorf("-set: input %%%s is set twice", name)
+		}
+		seen[i] = true
 		w, err := parseWord(inputs[i].Type.DType, strings.TrimSpace(val))
 		if err != nil {
 			return nil, fmt.Errorf("-set %s: %w", name, err)
@@ -146,8 +151,12 @@ func CheckInputs(m *ir.Module, inputs []uint32) error {
 			if n.Op == ir.OpEmbed {
 				what = "token"
 			}
+			shown := int64(v) // a u32 position 4294967295 is not -1
+			if idx.Type.DType == ir.I32 {
+				shown = int64(int32(v))
+			}
 			return fmt.Errorf("%s %s = %d is out of range: %s %s has %d rows (%v)",
-				what, idx.Ref(), int64(int32(v)), table.Kind, table.Ref(), rows, n.Pos)
+				what, idx.Ref(), shown, table.Kind, table.Ref(), rows, n.Pos)
 		}
 	}
 	return nil

@@ -194,3 +194,67 @@ func TestHugeAllocationRefused(t *testing.T) {
 		t.Errorf("export-gguf: exit %d, %q", code, errOut)
 	}
 }
+
+// Item 10: -set tok=3,tok=4 was accepted, the last value silently winning.
+func TestSetTwiceRefused(t *testing.T) {
+	_, errOut, code := zincc(t, "run", "../../testdata/toy.zir", "-set", "tok=3,tok=4")
+	if code != exitUsage || !strings.Contains(errOut, "set twice") {
+		t.Errorf("exit %d, %q", code, errOut)
+	}
+}
+
+// Item 8: -set pos=4294967295 was reported as "%pos = -1".
+func TestSetHugePositionReportedUnsigned(t *testing.T) {
+	_, errOut, code := zincc(t, "run", "../../testdata/ops.zir", "-set", "pos=4294967295")
+	if code != exitInput || !strings.Contains(errOut, "%pos = 4294967295") {
+		t.Errorf("exit %d, %q", code, errOut)
+	}
+}
+
+// Item 10: run -json printed nothing when a later step failed; text mode
+// keeps the steps that ran, and so does JSON now, with the error.
+func TestRunJSONKeepsStepsBeforeAFailure(t *testing.T) {
+	out, errOut, code := zincc(t, "run", "../../testdata/ops.zir", "-json", "-set", "pos=18", "-steps", "4")
+	if code != exitInput || !strings.Contains(errOut, "out of range") {
+		t.Fatalf("exit %d, %q", code, errOut)
+	}
+	if !strings.Contains(out, `"step": 1`) || strings.Contains(out, `"step": 2`) || !strings.Contains(out, `"error": "step 2:`) {
+		t.Errorf("JSON of a run failing at step 2:\n%s", out)
+	}
+}
+
+// Item 10: -lds -5 and -float-mode 300 were accepted.
+func TestSimKernelFlagRanges(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "k.s")
+	os.WriteFile(src, []byte("s_endpgm\n"), 0o644)
+	for _, args := range [][]string{{"-lds", "-5"}, {"-lds", "65537"}, {"-float-mode", "300"}, {"-float-mode", "-2"}} {
+		_, errOut, code := zincc(t, append(append([]string{"sim-kernel"}, args...), src)...)
+		if code != exitUsage || !strings.Contains(errOut, args[0]) {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
+}
+
+// Item 8: .amdhsa_group_segment_fixed_size 4294967295 assembled, then
+// sim-kernel blamed a -lds flag nobody gave.
+func TestSimKernelHugeGroupSegmentBlamesDescriptor(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "k.s")
+	os.WriteFile(src, []byte(`	.text
+	.globl k
+	.p2align 8
+	.type k,@function
+k:
+	s_endpgm
+	.rodata
+	.p2align 6
+	.amdhsa_kernel k
+	.amdhsa_next_free_vgpr 1
+	.amdhsa_next_free_sgpr 1
+	.amdhsa_group_segment_fixed_size 4294967295
+	.end_amdhsa_kernel
+`), 0o644)
+	_, errOut, code := zincc(t, "sim-kernel", src)
+	if code != exitInput || !strings.Contains(errOut, "group_segment_fixed_size") || strings.Contains(errOut, "-lds") {
+		t.Errorf("exit %d, %q", code, errOut)
+	}
+}

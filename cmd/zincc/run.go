@@ -85,7 +85,7 @@ func runRun(e *env, args []string) int {
 	}
 	defer ring.Close()
 
-	report := &runReport{Graph: m.Name, Tier: ring.Tier()}
+	report := &runReport{Graph: m.Name, Tier: ring.Tier(), Steps: []stepReport{}}
 	names := inputNames(m)
 	err = exec.RunSteps(ring, m, inputs, *steps, func(r exec.StepResult) error {
 		if *asJSON {
@@ -95,11 +95,15 @@ func runRun(e *env, args []string) int {
 		}
 		return nil
 	})
+	status = exitOK
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zincc run: %s: %v\n", path, err)
-		return exitInput
+		status = exitInput
+		report.Error = err.Error()
 	}
 	if *asJSON {
+		// The steps that ran are printed even when a later one failed, as
+		// in text mode.
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(report); err != nil {
@@ -107,7 +111,7 @@ func runRun(e *env, args []string) int {
 			return exitInput
 		}
 	}
-	return exitOK
+	return status
 }
 
 func inputNames(m *ir.Module) []*ir.Value { return m.DeclsOf(ir.Input) }
@@ -129,6 +133,7 @@ type runReport struct {
 	Graph string       `json:"graph"`
 	Tier  string       `json:"tier"`
 	Steps []stepReport `json:"steps"`
+	Error string       `json:"error,omitempty"` // why the run stopped early
 }
 
 type stepReport struct {

@@ -358,6 +358,9 @@ func loadKernel(path string, src []byte, name string, wave32, wave64 bool) (*skK
 	return k, nil
 }
 
+// maxLDS is the LDS a gfx1201 workgroup may have, in bytes.
+const maxLDS = 64 * 1024
+
 func runSimKernel(e *env, args []string) int {
 	c := commands["sim-kernel"]
 	fs := newFlags(c, e)
@@ -394,6 +397,12 @@ func runSimKernel(e *env, args []string) int {
 	hazardMode, ok := sim.ParseHazardMode(*hazards)
 	if !ok {
 		return usage("-hazards %q: want error, warn or off", *hazards)
+	}
+	if flagSet(fs, "lds") && (*lds < 0 || *lds > maxLDS) {
+		return usage("-lds %d: want 0 to %d bytes (gfx1201 gives a workgroup at most %d)", *lds, maxLDS, maxLDS)
+	}
+	if flagSet(fs, "float-mode") && (*floatMode < 0 || *floatMode > 0xff) {
+		return usage("-float-mode %d: FLOAT_MODE is a byte, 0 to 255", *floatMode)
 	}
 	groups, err := parseDims(*grid, "grid")
 	if err != nil {
@@ -482,14 +491,16 @@ func runSimKernel(e *env, args []string) int {
 		rsrc2 = pm4.UnpackPgmRsrc2(k.desc.ComputePgmRsrc2())
 		ldsBytes = int(k.desc.LDSBytes())
 	}
+	if k.desc != nil && k.desc.LDSBytes() > maxLDS && *lds < 0 {
+		fmt.Fprintf(e.stderr, "zincc sim-kernel: %s: kernel %s asks for %d bytes of LDS (.amdhsa_group_segment_fixed_size); gfx1201 gives a workgroup at most %d\n",
+			path, k.name, k.desc.LDSBytes(), maxLDS)
+		return exitInput
+	}
 	if *floatMode >= 0 {
-		mode = uint32(*floatMode) & 0xff
+		mode = uint32(*floatMode)
 	}
 	if *lds >= 0 {
 		ldsBytes = *lds
-	}
-	if ldsBytes > 64*1024 {
-		return usage("-lds %d: gfx1201 gives a workgroup at most 65536 bytes", ldsBytes)
 	}
 	rsrc2.LDSSize = uint32((ldsBytes + 511) / 512)
 	rsrc2.UserSGPR = 0
