@@ -47,3 +47,43 @@ func TestClipLineKeepsCaret(t *testing.T) {
 		t.Errorf("short line changed: %q %d", got, col)
 	}
 }
+
+// Issue 17 item 8: messages that misled.
+func TestHostileSyntaxMessages(t *testing.T) {
+	graph := func(lines ...string) string {
+		return "graph @g {\n  input %tok : u32\n" + strings.Join(lines, "\n") + "\n  output %tok\n}\n"
+	}
+	for _, c := range []struct{ name, src, want, not string }{
+		{"shape name", graph("  weight %w : f32[abc] = zeros"), "3:19: dimension abc is not a positive integer", `unexpected token "["`},
+		{"empty shape", graph("  weight %w : f32[] = zeros"), "a shape lists at least one dimension", `unexpected token "["`},
+		{"trailing comma", graph("  weight %w : f32[4,] = zeros"), "a shape ends with a dimension, not a comma", `unexpected token "["`},
+		{"negative dim", graph("  weight %w : f32[-3, 4] = zeros"), "dimension -3 is not a positive integer", `unexpected token`},
+		{"string attr", graph("  weight %w : f32[4] = zeros", "  %x = rms_norm %w, %w {eps = \"a\"}"), `not strings: "a"`, `unexpected token "{"`},
+		{"huge int attr", graph("  weight %w : f32[4, 4] = zeros", "  weight %e : f32[4, 4] = zeros", "  %x = embed %e, %tok",
+			"  %y = rope %x, %tok {heads = 99999999999999999999, dims = 4, theta = 10000.0}"), "integer 99999999999999999999 is out of range", "missing required attribute heads"},
+		{"bare output", "graph @g {\n  input %tok : u32\n  output\n}\n", "output names the values it returns", `unknown op "output"`},
+	} {
+		_, err := Parse("g.zir", []byte(c.src))
+		got := FormatErrors(err, []byte(c.src))
+		if !strings.Contains(got, c.want) || strings.Contains(got, c.not) {
+			t.Errorf("%s: got\n%s\nwant %q and not %q", c.name, got, c.want, c.not)
+		}
+	}
+}
+
+// Issue 17 item 8: a UTF-8 byte order mark was "lexer: invalid input text".
+func TestByteOrderMarkIgnored(t *testing.T) {
+	src := "\ufeffgraph @g {\n  input %tok : u32\n  output %tok\n}\n"
+	if _, err := Parse("bom.zir", []byte(src)); err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	out, err := Format("bom.zir", []byte(src))
+	if err != nil || strings.HasPrefix(out, "\ufeff") || !strings.HasPrefix(out, "graph @g") {
+		t.Errorf("Format: %q, %v", out, err)
+	}
+	bad := "\ufeffgraph @g {\n  input %tok : u32\n  output %nope\n}\n"
+	_, err = Parse("bom.zir", []byte(bad))
+	if err == nil || !strings.Contains(err.Error(), "bom.zir:3:10") {
+		t.Errorf("positions after a BOM: %v", err)
+	}
+}

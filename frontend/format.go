@@ -18,15 +18,14 @@ func Format(filename string, src []byte) (string, error) {
 		_, err := Parse(filename, src)
 		return "", err
 	}
+	src = blankBOM(src)
 	ast, err := zirParser.ParseBytes(filename, src)
 	if err != nil {
 		return "", ir.ErrorList{syntaxError(filename, err)}
 	}
 	b := newBuilder(filename)
 	m := b.module(ast.Graph)
-	errs := append(b.errs, ir.Check(m)...)
-	if len(errs) > 0 {
-		errs.Sort()
+	if errs := b.check(m); len(errs) > 0 {
 		return "", errs
 	}
 	c, err := collectComments(filename, src, ast.Graph.Pos.Line, b, m)

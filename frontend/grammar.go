@@ -60,13 +60,22 @@ type astRef struct {
 
 type astType struct {
 	Pos   lexer.Position
-	DType string   `parser:"@Ident"`
-	Dims  []astInt `parser:"( '[' @@ ( ',' @@ )* ']' )?"`
+	DType string    `parser:"@Ident"`
+	Shape *astShape `parser:"@@?"`
+}
+
+// astShape accepts more than the language (an empty list, a trailing
+// comma, a dimension that is not an integer) so the builder can say what
+// is wrong instead of the parser reporting the '[' as unexpected.
+type astShape struct {
+	Pos      lexer.Position
+	Dims     []astInt `parser:"'[' ( @@ ( ',' @@ )* )?"`
+	Trailing bool     `parser:"@','? ']'"`
 }
 
 type astInt struct {
 	Pos  lexer.Position
-	Text string `parser:"@Int"`
+	Text string `parser:"@'-'? @(Int | Float | Ident | String)"`
 }
 
 type astInit struct {
@@ -111,5 +120,6 @@ type astLiteral struct {
 	Neg   bool    `parser:"@'-'?"`
 	Float *string `parser:"(  @Float"`
 	Int   *string `parser:"| @Int"`
-	Ident *string `parser:"| @Ident )"`
+	Ident *string `parser:"| @Ident"`
+	Str   *string `parser:"| @String )"` // not a value; parsed to be reported
 }

@@ -4,6 +4,7 @@
 package frontend
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -27,18 +28,33 @@ func Parse(filename string, src []byte) (*ir.Module, error) {
 	if len(src) > MaxSourceBytes {
 		return nil, ir.ErrorList{{Pos: ir.Pos{File: filename}, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(src), MaxSourceBytes)}}
 	}
-	ast, err := zirParser.ParseBytes(filename, src)
+	ast, err := zirParser.ParseBytes(filename, blankBOM(src))
 	if err != nil {
 		return nil, ir.ErrorList{syntaxError(filename, err)}
 	}
 	b := newBuilder(filename)
 	m := b.module(ast.Graph)
-	errs := append(b.errs, ir.Check(m)...)
-	errs.Sort()
+	errs := b.check(m)
 	if len(errs) > 0 {
 		return m, errs
 	}
 	return m, nil
+}
+
+// utf8BOM is the byte order mark some editors put at the start of a UTF-8
+// file.
+const utf8BOM = "\ufeff"
+
+// blankBOM returns src with a leading byte order mark replaced by three
+// spaces, which the lexer skips, so columns stay those of the file (as the
+// Go compiler ignores a leading BOM).
+func blankBOM(src []byte) []byte {
+	if !bytes.HasPrefix(src, []byte(utf8BOM)) {
+		return src
+	}
+	out := append([]byte(nil), src...)
+	copy(out, "   ")
+	return out
 }
 
 // syntaxError turns a participle error into a positioned diagnostic with a
@@ -127,6 +143,37 @@ type builder struct {
 	// formatter can put comments back where they were.
 	parts   map[int]any
 	outputs map[int]int
+	// badAttrs are the attributes whose values were reported as wrong and
+	// left out of their nodes.
+	badAttrs []badAttr
+}
+
+// badAttr names an attribute of the node at pos that was left out.
+type badAttr struct {
+	pos  ir.Pos
+	name string
+}
+
+// check runs ir.Check on m and returns every diagnostic, the builder's
+// first, sorted, leaving out "missing required attribute" for an attribute
+// whose value was already reported.
+func (b *builder) check(m *ir.Module) ir.ErrorList {
+	errs := append(b.errs, ir.Check(m)...)
+	if len(b.badAttrs) > 0 {
+		kept := errs[:0]
+		for _, d := range errs {
+			drop := false
+			for _, a := range b.badAttrs {
+				drop = drop || (d.Pos == a.pos && strings.HasSuffix(d.Msg, "missing required attribute "+a.name))
+			}
+			if !drop {
+				kept = append(kept, d)
+			}
+		}
+		errs = kept
+	}
+	errs.Sort()
+	return errs
 }
 
 func newBuilder(file string) *builder {
@@ -225,10 +272,25 @@ func (b *builder) typ(t *astType) ir.Type {
 	if !ok {
 		b.errorf(t.Pos, "unknown element type %q (known: %s)", t.DType, dtypeNames())
 	}
-	shape := make([]int, 0, len(t.Dims))
-	for _, d := range t.Dims {
+	var dims []astInt
+	if t.Shape != nil {
+		dims = t.Shape.Dims
+		switch {
+		case len(dims) == 0:
+			b.errorf(t.Shape.Pos, "%s[]: a shape lists at least one dimension (a scalar is written %s, without brackets)", t.DType, t.DType)
+		case t.Shape.Trailing:
+			b.errorf(t.Shape.Pos, "%s: a shape ends with a dimension, not a comma", t.DType)
+		}
+	}
+	shape := make([]int, 0, len(dims))
+	for _, d := range dims {
 		n, err := strconv.ParseInt(d.Text, 10, 64)
-		if err != nil || n > ir.MaxElems {
+		switch {
+		case err == nil && n >= 0 && n <= ir.MaxElems: // 0 is the checker's to report
+		case !isDigits(d.Text):
+			b.errorf(d.Pos, "dimension %s is not a positive integer", d.Text)
+			n = 1
+		default:
 			b.errorf(d.Pos, "dimension %s is too large (the limit is 2^36)", d.Text)
 			n = 1
 		}
@@ -240,6 +302,16 @@ func (b *builder) typ(t *astType) ir.Type {
 		return ir.Type{Shape: shape}
 	}
 	return ir.Type{DType: dt, Shape: shape}
+}
+
+// isDigits reports whether s is a non-empty run of decimal digits.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func dtypeNames() string {
@@ -323,7 +395,14 @@ func (b *builder) init(in *astInit) ir.Init {
 func (b *builder) node(s *astStmt) *ir.Node {
 	op := ir.LookupOp(s.Op.Name)
 	if op == nil {
-		b.errorf(s.Op.Pos, "unknown op %q (known: %s)", s.Op.Name, opNames())
+		switch s.Op.Name {
+		case "output":
+			b.errorf(s.Op.Pos, "output names the values it returns: output %%x (or output %%x, %%y)")
+		case "input", "weight", "state":
+			b.errorf(s.Op.Pos, "%s declares a value: %s %%name : type", s.Op.Name, s.Op.Name)
+		default:
+			b.errorf(s.Op.Pos, "unknown op %q (known: %s)", s.Op.Name, opNames())
+		}
 		return nil
 	}
 	n := &ir.Node{Op: op, Pos: b.pos(s.Op.Pos)}
@@ -333,6 +412,8 @@ func (b *builder) node(s *astStmt) *ir.Node {
 	for _, a := range s.Attrs {
 		v, ok := b.literal(&a.Value)
 		if !ok {
+			// Reported; do not let the checker also call it missing.
+			b.badAttrs = append(b.badAttrs, badAttr{n.Pos, a.Name})
 			continue
 		}
 		n.Attrs = append(n.Attrs, ir.Attr{Name: a.Name, Value: v, Pos: b.pos(a.Pos)})
@@ -380,6 +461,9 @@ func (b *builder) literal(l *astLiteral) (ir.AttrValue, bool) {
 			return ir.AttrValue{}, false
 		}
 		return ir.IntValue(i), true
+	case l.Str != nil:
+		b.errorf(l.Pos, "attribute values are numbers or names, not strings: %s", *l.Str)
+		return ir.AttrValue{}, false
 	default:
 		if l.Neg {
 			b.errorf(l.Pos, "a name cannot be negated: -%s", *l.Ident)

@@ -67,8 +67,11 @@ func (v AttrValue) Equal(w AttrValue) bool {
 func (v AttrValue) String() string {
 	switch v.Kind {
 	case FloatAttr:
+		if math.IsNaN(v.Float) || math.IsInf(v.Float, 0) {
+			return strconv.FormatFloat(v.Float, 'g', -1, 64) // NaN, +Inf, -Inf: not NaN.0
+		}
 		s := strconv.FormatFloat(v.Float, 'g', -1, 64)
-		if !containsAny(s, ".eEn") { // keep "10000" recognisable as a float
+		if !containsAny(s, ".eE") { // keep "10000" recognisable as a float
 			s += ".0"
 		}
 		return s

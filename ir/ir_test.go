@@ -182,3 +182,12 @@ func TestOpsTable(t *testing.T) {
 		t.Error("effects are wrong")
 	}
 }
+
+// Issue 17 item 8: a NaN attribute printed as "NaN.0".
+func TestAttrStringNonFinite(t *testing.T) {
+	for v, want := range map[float64]string{math.NaN(): "NaN", math.Inf(1): "+Inf", math.Inf(-1): "-Inf", 1e300: "1e+300", 3: "3.0"} {
+		if got := FloatValue(v).String(); got != want {
+			t.Errorf("FloatValue(%v).String() = %q, want %q", v, got, want)
+		}
+	}
+}
