@@ -12,7 +12,9 @@ import (
 	"zincc/exec/cpu"
 	"zincc/exec/sim"
 	"zincc/frontend"
+	"zincc/frontend/gguf"
 	_ "zincc/internal/golden"
+	"zincc/internal/testmodel"
 	"zincc/ir"
 	"zincc/isa/kernels"
 	lowercpu "zincc/lower/cpu"
@@ -20,18 +22,23 @@ import (
 	"zincc/passes"
 )
 
-// graphs returns the testdata graphs plus generated llama-family graphs
-// with odd shapes and other weight formats, by name.
-func graphs(t *testing.T) map[string]string {
+// graph is a graph's text and the GGUF file its gguf("name") weights
+// read ("" for none).
+type graph struct{ text, gguf string }
+
+// graphs returns the testdata graphs, generated llama-family graphs with
+// odd shapes and other weight formats, and the imported test models of
+// each family (internal/testmodel), by name.
+func graphs(t *testing.T) map[string]graph {
 	t.Helper()
-	out := map[string]string{}
+	out := map[string]graph{}
 	files, _ := filepath.Glob("../../testdata/*.zir")
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out[filepath.Base(f)] = string(src)
+		out[filepath.Base(f)] = graph{text: string(src)}
 	}
 	for i, c := range []frontend.LlamaConfig{
 		{Name: "odd", Vocab: 203, Embd: 96, Layers: 1, Heads: 3, KVHeads: 1, FF: 160, Ctx: 12, Eps: 1e-6,
@@ -44,16 +51,33 @@ func graphs(t *testing.T) map[string]string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out[fmt.Sprintf("generated-%d-%s", i, c.Name)] = text
+		out[fmt.Sprintf("generated-%d-%s", i, c.Name)] = graph{text: text}
+	}
+	dir := t.TempDir()
+	for _, md := range []testmodel.Model{testmodel.Llama3(nil), testmodel.Qwen3(), testmodel.Qwen2(), testmodel.BiasedLlama()} {
+		path := filepath.Join(dir, md.Config.Name+".gguf")
+		if err := md.Write(path); err != nil {
+			t.Fatal(err)
+		}
+		f, err := gguf.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := frontend.ImportGGUF(f, 0)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["model-"+md.Config.Name] = graph{text: text, gguf: path}
 	}
 	return out
 }
 
-func load(t *testing.T, name, src string, exposeAll bool) (*ir.Module, *exec.Weights) {
+func load(t *testing.T, name string, g graph, exposeAll bool) (*ir.Module, *exec.Weights) {
 	t.Helper()
-	m, err := frontend.Parse(name, []byte(src))
+	m, err := frontend.Parse(name, []byte(g.text))
 	if err != nil {
-		t.Fatal(frontend.FormatErrors(err, []byte(src)))
+		t.Fatal(frontend.FormatErrors(err, []byte(g.text)))
 	}
 	if err := passes.Run(m, passes.Options{}); err != nil {
 		t.Fatal(err)
@@ -73,7 +97,7 @@ func load(t *testing.T, name, src string, exposeAll bool) (*ir.Module, *exec.Wei
 			t.Fatal(errs)
 		}
 	}
-	w, err := exec.Bind(m, exec.BindOptions{Dir: "../../testdata"})
+	w, err := exec.Bind(m, exec.BindOptions{Dir: "../../testdata", GGUF: g.gguf})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +242,7 @@ func testSimLongContext(t *testing.T, ctx int) {
 		t.Fatal(err)
 	}
 	text = strings.Replace(text, "output %next\n", "output %next\n  output %logits\n", 1)
-	m, w := load(t, "long", text, false)
+	m, w := load(t, "long", graph{text: text}, false)
 	inputs := m.DeclsOf(ir.Input)
 	start := make([]uint32, len(inputs))
 	for i, v := range inputs {
