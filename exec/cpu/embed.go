@@ -10,9 +10,12 @@ import (
 
 // Embed sets dst to row `row` of a table of `cols` columns stored row-major
 // in dtype dt (the number of rows is len(table) / row bytes), converted to
-// float32. Every conversion is exact: f32 is copied, f16 widened, q4_0 and
-// q8_0 decoded as (q-8)·d and q·d (exact products in float32); u32 and i32
-// are converted with round-to-nearest-even, exact below 2^24.
+// float32. f32 is copied, f16 and bf16 widened, the block formats decoded
+// with internal/ggml's dequantisers, which give the bits of ggml's
+// dequantize_row_*: exact for q4_0, q5_0, q8_0 and q6_K, the exact value
+// rounded once to float32 for the formats with a minimum (q4_1, q5_1,
+// q4_K, q5_K); u32 and i32 are converted with round-to-nearest-even, exact
+// below 2^24.
 func Embed(dst []float32, table []byte, dt ir.DType, cols, row int) error {
 	if cols <= 0 || len(dst) != cols {
 		return sizeError("embed", "%d columns, dst of %d", cols, len(dst))
@@ -34,8 +37,6 @@ func Embed(dst []float32, table []byte, dt ir.DType, cols, row int) error {
 		for i := range dst {
 			dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(src[4*i:]))
 		}
-	case ir.F16:
-		return ggml.F16ToF32Row(dst, src)
 	case ir.U32:
 		for i := range dst {
 			dst[i] = float32(binary.LittleEndian.Uint32(src[4*i:]))
@@ -44,12 +45,27 @@ func Embed(dst []float32, table []byte, dt ir.DType, cols, row int) error {
 		for i := range dst {
 			dst[i] = float32(int32(binary.LittleEndian.Uint32(src[4*i:])))
 		}
-	case ir.Q4_0:
-		return ggml.DequantizeQ4_0(dst, src)
-	case ir.Q8_0:
-		return ggml.DequantizeQ8_0(dst, src)
 	default:
-		return sizeError("embed", "unsupported table dtype %v", dt)
+		dec, ok := decoders[dt]
+		if !ok {
+			return sizeError("embed", "unsupported table dtype %v", dt)
+		}
+		return dec(dst, src)
 	}
 	return nil
+}
+
+// decoders converts a row of each float dtype other than f32 to float32
+// exactly as ggml's dequantize_row_* does (internal/ggml).
+var decoders = map[ir.DType]func([]float32, []byte) error{
+	ir.F16:  ggml.F16ToF32Row,
+	ir.BF16: ggml.BF16ToF32Row,
+	ir.Q4_0: ggml.DequantizeQ4_0,
+	ir.Q4_1: ggml.DequantizeQ4_1,
+	ir.Q5_0: ggml.DequantizeQ5_0,
+	ir.Q5_1: ggml.DequantizeQ5_1,
+	ir.Q8_0: ggml.DequantizeQ8_0,
+	ir.Q4_K: ggml.DequantizeQ4_K,
+	ir.Q5_K: ggml.DequantizeQ5_K,
+	ir.Q6_K: ggml.DequantizeQ6_K,
 }

@@ -11,8 +11,8 @@ import (
 
 // MatVec computes dst = W·x for a weight matrix W of `rows` rows and `cols`
 // columns, stored row-major as GGUF stores it (row r, the weights of output
-// r, is the r-th run of dt.RowBytes(cols) bytes of w), and dt one of f32,
-// f16, q4_0 and q8_0 (cols a multiple of 32 for the last two). Rows are
+// r, is the r-th run of dt.RowBytes(cols) bytes of w), and dt any float
+// dtype (cols a multiple of the block size for the block formats). Rows are
 // spread over pool; matrices under 2^16 weights run on the caller. With a
 // Pool a call allocates nothing; a nil pool runs on the caller and
 // allocates the widened x each call (for tests and one-off use).
@@ -20,8 +20,10 @@ import (
 // Numerics (docs/numerics.md, "matvec"): x is widened to float64 once per
 // call; every product w·x is formed exactly in float64 and summed in
 // float64 in a fixed order that does not depend on the pool; the row's sum
-// is rounded once to float32. Quantised rows sum q·x per 32-element block
-// and then add d·(block sum) to the row's accumulator block by block.
+// is rounded once to float32. Quantised rows sum q·x per block or
+// sub-block and then add d·(block sum) to the row's accumulator block by
+// block; formats with a minimum also add min·Σx per 32 elements, with the
+// sums of x computed once per call.
 func MatVec(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols int, x []float32) error {
 	rb, err := matvecRowBytes(dt, cols)
 	if err != nil {
@@ -31,25 +33,40 @@ func MatVec(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols int, x 
 		return fmt.Errorf("cpu: matvec %v[%d, %d]: got %d weight bytes (want %d), x of %d, dst of %d",
 			dt, rows, cols, len(w), rows*rb, len(x), len(dst))
 	}
-	if pool == nil {
-		xd := make([]float64, cols) // nil pool: the convenience path may allocate
-		widen(xd, x, xScale(dt))
-		matvecJob{dst: dst, w: w, dt: dt, cols: cols, rowBytes: rb, x: xd, r0: 0, r1: rows}.run()
-		return nil
+	nx := cols
+	if hasMin(dt) {
+		nx += cols / 32
 	}
-	pool.mu.Lock()
-	defer pool.mu.Unlock()
-	xd := pool.scratch(cols)
-	widen(xd, x, xScale(dt))
-	pool.parallel(matvecJob{dst: dst, w: w, dt: dt, cols: cols, rowBytes: rb, x: xd, r0: 0, r1: rows})
+	var xd []float64
+	if pool == nil {
+		xd = make([]float64, nx) // nil pool: the convenience path may allocate
+	} else {
+		pool.mu.Lock()
+		defer pool.mu.Unlock()
+		xd = pool.scratch(nx)
+	}
+	widen(xd[:cols], x, xScale(dt))
+	job := matvecJob{dst: dst, w: w, dt: dt, cols: cols, rowBytes: rb, x: xd[:cols], r0: 0, r1: rows}
+	if hasMin(dt) {
+		job.xsum = xd[cols:]
+		sumX32(job.xsum, job.x)
+	}
+	if pool == nil {
+		job.run()
+	} else {
+		pool.parallel(job)
+	}
 	return nil
 }
 
+// hasMin reports whether dt's blocks add a minimum times Σx.
+func hasMin(dt ir.DType) bool {
+	return dt == ir.Q4_1 || dt == ir.Q5_1 || dt == ir.Q4_K || dt == ir.Q5_K
+}
+
 func matvecRowBytes(dt ir.DType, cols int) (int, error) {
-	switch dt {
-	case ir.F32, ir.F16, ir.Q4_0, ir.Q8_0:
-	default:
-		return 0, fmt.Errorf("cpu: matvec weights of dtype %v are not supported (f32, f16, q4_0, q8_0)", dt)
+	if !dt.Valid() || !dt.IsFloat() {
+		return 0, fmt.Errorf("cpu: matvec weights of dtype %v are not supported (only float dtypes)", dt)
 	}
 	if cols < 0 {
 		return 0, fmt.Errorf("cpu: matvec with %d columns", cols)
@@ -89,6 +106,7 @@ type matvecJob struct {
 	cols     int
 	rowBytes int
 	x        []float64
+	xsum     []float64 // Σx per 32 elements, for the formats with a minimum
 	r0, r1   int
 	next     *atomic.Int64 // rows claimed so far, counted from r0
 	chunk    int
@@ -129,6 +147,20 @@ func (j matvecJob) run() {
 			s = dotQ4_0(row, j.x)
 		case ir.Q8_0:
 			s = dotQ8_0(row, j.x)
+		case ir.BF16:
+			s = dotBF16(row, j.x)
+		case ir.Q4_1:
+			s = dotQ4_1(row, j.x, j.xsum)
+		case ir.Q5_0:
+			s = dotQ5_0(row, j.x)
+		case ir.Q5_1:
+			s = dotQ5_1(row, j.x, j.xsum)
+		case ir.Q4_K:
+			s = dotQ4_K(row, j.x, j.xsum)
+		case ir.Q5_K:
+			s = dotQ5_K(row, j.x, j.xsum)
+		case ir.Q6_K:
+			s = dotQ6_K(row, j.x)
 		}
 		j.store(r, s)
 	}

@@ -29,6 +29,8 @@ func dotNaN(dt ir.DType, w []byte, x []float64, s float64) float64 {
 		return dotQ4_0NaN(w, x)
 	case ir.Q8_0:
 		return dotQ8_0NaN(w, x)
+	case ir.BF16, ir.Q4_1, ir.Q5_0, ir.Q5_1, ir.Q4_K, ir.Q5_K, ir.Q6_K:
+		return dotGGMLNaN(dt, w, x)
 	}
 	return s
 }

@@ -3,7 +3,6 @@ package cpu
 import (
 	"math"
 
-	"zincc/internal/ggml"
 	"zincc/ir"
 )
 
@@ -21,14 +20,12 @@ func decodeRow(row []byte, dt ir.DType, n int) ([]float64, error) {
 		for i := range f {
 			f[i] = math.Float32frombits(uint32(row[4*i]) | uint32(row[4*i+1])<<8 | uint32(row[4*i+2])<<16 | uint32(row[4*i+3])<<24)
 		}
-	case ir.F16:
-		err = ggml.F16ToF32Row(f, row)
-	case ir.Q4_0:
-		err = ggml.DequantizeQ4_0(f, row)
-	case ir.Q8_0:
-		err = ggml.DequantizeQ8_0(f, row)
 	default:
-		err = sizeError("scale", "dtype %v", dt)
+		if dec, ok := decoders[dt]; ok {
+			err = dec(f, row)
+		} else {
+			err = sizeError("scale", "dtype %v", dt)
+		}
 	}
 	out := make([]float64, n)
 	for i, v := range f {
@@ -37,7 +34,47 @@ func decodeRow(row []byte, dt ir.DType, n int) ([]float64, error) {
 	return out, err
 }
 
+// minFields gives, for the formats whose value is d·(code) + min term, the
+// byte offsets in a block of the f16 scale d and of the f16 min (m or dmin).
+var minFields = map[ir.DType][2]int{ir.Q4_1: {0, 2}, ir.Q5_1: {0, 2}, ir.Q4_K: {0, 2}, ir.Q5_K: {0, 2}}
+
+// weightMagnitudes returns |w_j| per element of a row, except for the
+// formats with a minimum, where it returns |scale term| + |min term|
+// (|d·q| + |m|, |d·sc·q| + |dmin·m|): the two terms a kernel may round
+// separately, so the sum's rounding is bounded by their magnitudes even
+// when they cancel. Each term is decoded exactly by zeroing the other
+// field of a copy of the row.
+func weightMagnitudes(row []byte, dt ir.DType, n int) ([]float64, error) {
+	f, ok := minFields[dt]
+	if !ok {
+		w, err := decodeRow(row, dt, n)
+		for i := range w {
+			w[i] = math.Abs(w[i])
+		}
+		return w, err
+	}
+	bb := dt.BlockBytes()
+	terms := [2][]float64{}
+	for k, off := range []int{f[1], f[0]} { // zero the min, then the scale
+		c := append([]byte(nil), row...)
+		for b := 0; b+bb <= len(c); b += bb {
+			c[b+off], c[b+off+1] = 0, 0
+		}
+		v, err := decodeRow(c, dt, n)
+		if err != nil {
+			return nil, err
+		}
+		terms[k] = v
+	}
+	for i := range terms[0] {
+		terms[0][i] = math.Abs(terms[0][i]) + math.Abs(terms[1][i])
+	}
+	return terms[0], nil
+}
+
 // MatVecScale sets scale[r] = Σ_j |w_rj·x_j| for matvec's rule; n = cols.
+// For the formats with a minimum |w_rj| is |scale term| + |min term|
+// (weightMagnitudes).
 func MatVecScale(scale []float64, w []byte, dt ir.DType, rows, cols int, x []float32) (n int, err error) {
 	rb, err := matvecRowBytes(dt, cols)
 	if err != nil {
@@ -47,7 +84,7 @@ func MatVecScale(scale []float64, w []byte, dt ir.DType, rows, cols int, x []flo
 		return 0, sizeError("matvec scale", "shapes disagree")
 	}
 	for r := 0; r < rows; r++ {
-		wr, err := decodeRow(w[r*rb:(r+1)*rb], dt, cols)
+		wr, err := weightMagnitudes(w[r*rb:(r+1)*rb], dt, cols)
 		if err != nil {
 			return 0, err
 		}
