@@ -142,9 +142,10 @@ func trimOnes(shape []int) []int {
 
 // RandomData returns deterministic pseudo-random contents for a tensor of
 // type t: element i is uniform in [-scale, scale), from SplitMix64 seeded
-// with seed, the same on every machine. f16 elements are rounded from the
-// f32 values, and q4_0/q8_0 rows are quantised from them with ggml's
-// reference quantisers.
+// with seed, the same on every machine. f16 and bf16 elements are rounded
+// from the f32 values; the block formats are quantised from them with
+// ggml's reference quantisers (q4_0, q4_1, q5_0, q5_1, q8_0) or, for the
+// K-quants, internal/ggml's documented one-pass quantizers.
 func RandomData(t ir.Type, seed uint64, scale float64) ([]byte, error) {
 	if err := t.CheckShape(); err != nil {
 		return nil, err
@@ -169,20 +170,28 @@ func RandomData(t ir.Type, seed uint64, scale float64) ([]byte, error) {
 		for i, f := range vals {
 			binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(f))
 		}
-	case ir.F16:
-		if err := ggml.F32ToF16Row(out, vals); err != nil {
-			return nil, err
-		}
-	case ir.Q4_0:
-		if err := ggml.QuantizeQ4_0(out, vals); err != nil {
-			return nil, err
-		}
-	case ir.Q8_0:
-		if err := ggml.QuantizeQ8_0(out, vals); err != nil {
-			return nil, err
-		}
 	default:
-		return nil, fmt.Errorf("random data is defined for float types, not %v", t.DType)
+		quant, ok := quantizers[t.DType]
+		if !ok {
+			return nil, fmt.Errorf("random data is defined for float types, not %v", t.DType)
+		}
+		if err := quant(out, vals); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
+}
+
+// quantizers writes each dtype other than f32 from float32 values.
+var quantizers = map[ir.DType]func([]byte, []float32) error{
+	ir.F16:  ggml.F32ToF16Row,
+	ir.BF16: ggml.F32ToBF16Row,
+	ir.Q4_0: ggml.QuantizeQ4_0,
+	ir.Q4_1: ggml.QuantizeQ4_1,
+	ir.Q5_0: ggml.QuantizeQ5_0,
+	ir.Q5_1: ggml.QuantizeQ5_1,
+	ir.Q8_0: ggml.QuantizeQ8_0,
+	ir.Q4_K: ggml.QuantizeQ4_K,
+	ir.Q5_K: ggml.QuantizeQ5_K,
+	ir.Q6_K: ggml.QuantizeQ6_K,
 }
