@@ -24,10 +24,18 @@ const (
 	benchWorkers = 2
 )
 
-var benchDTypes = []ir.DType{ir.F32, ir.F16, ir.Q4_0, ir.Q8_0}
+var benchDTypes = []ir.DType{ir.F32, ir.F16, ir.BF16, ir.Q4_0, ir.Q4_1, ir.Q5_0, ir.Q5_1, ir.Q8_0, ir.Q4_K, ir.Q5_K, ir.Q6_K}
+
+// benchQuant writes a row of each dtype other than f32 from float32 values.
+var benchQuant = map[ir.DType]func([]byte, []float32) error{
+	ir.F16: ggml.F32ToF16Row, ir.BF16: ggml.F32ToBF16Row,
+	ir.Q4_0: ggml.QuantizeQ4_0, ir.Q4_1: ggml.QuantizeQ4_1, ir.Q5_0: ggml.QuantizeQ5_0,
+	ir.Q5_1: ggml.QuantizeQ5_1, ir.Q8_0: ggml.QuantizeQ8_0, ir.Q4_K: ggml.QuantizeQ4_K,
+	ir.Q5_K: ggml.QuantizeQ5_K, ir.Q6_K: ggml.QuantizeQ6_K,
+}
 
 // benchWeights returns a benchDim x benchDim matrix of random weights in dt
-// (quantised with the reference quantizers) and a random x.
+// (quantised with internal/ggml's quantizers) and a random x.
 func benchWeights(b *testing.B, dt ir.DType) ([]byte, []float32) {
 	b.Helper()
 	rng := rand.New(rand.NewPCG(11, uint64(dt)))
@@ -42,17 +50,12 @@ func benchWeights(b *testing.B, dt ir.DType) ([]byte, []float32) {
 			row[i] = float32(rng.NormFloat64() * 0.02)
 		}
 		out := w[r*rb : (r+1)*rb]
-		switch dt {
-		case ir.F32:
+		if dt == ir.F32 {
 			for i, v := range row {
 				binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(v))
 			}
-		case ir.F16:
-			err = ggml.F32ToF16Row(out, row)
-		case ir.Q4_0:
-			err = ggml.QuantizeQ4_0(out, row)
-		case ir.Q8_0:
-			err = ggml.QuantizeQ8_0(out, row)
+		} else {
+			err = benchQuant[dt](out, row)
 		}
 		if err != nil {
 			b.Fatal(err)

@@ -159,6 +159,9 @@ func kTerms(acc float64, scales []byte, j int, d, dmin, s, sx float64) float64 {
 	return acc
 }
 
+// bit16lo[h] and bit16hi[h] are 16 times bit 0 and bit 1 of h (h < 4).
+var bit16lo, bit16hi = [4]float64{0, 16, 0, 16}, [4]float64{0, 0, 16, 16}
+
 // dotQ5_K is dotQ4_K with each code's fifth bit (bit j of qh[l] for
 // sub-block j) added as 16.
 func dotQ5_K(w []byte, x, xsum []float64) float64 {
@@ -178,9 +181,10 @@ func dotQ5_K(w []byte, x, xsum []float64) float64 {
 			sh := uint(2 * c)
 			var sa, sb float64
 			for l := 0; l < 32; l++ {
-				q, h := qs[l], qh[l]>>sh
-				sa += val64[q&0xF|h&1<<4] * xl[l]
-				sb += val64[q>>4|h&2<<3] * xl[32+l]
+				q, h := qs[l], qh[l]>>sh&3
+				// nibble + 16·bit is an exact small integer.
+				sa += (nibLo[q] + bit16lo[h]) * xl[l]
+				sb += (nibHi[q] + bit16hi[h]) * xl[32+l]
 			}
 			acc = kTerms(acc, blk[4:16], 2*c, d, dmin, sa, xs[2*c])
 			acc = kTerms(acc, blk[4:16], 2*c+1, d, dmin, sb, xs[2*c+1])
