@@ -360,8 +360,8 @@ func checkArchKeys(f *gguf.File, arch string) error {
 }
 
 // ropeScaling applies rope.scaling.* as llama.cpp does: freq_scale =
-// 1/factor for any scaling type it leaves the angles to (none, linear);
-// other types are refused by name. Llama 3's scaling comes as the
+// 1/factor for linear scaling (the default type), 1 for type none; other
+// types are refused by name. Llama 3's scaling comes as the
 // rope_freqs.weight tensor and needs no key.
 func ropeScaling(f *gguf.File, arch string, c *LlamaConfig) error {
 	typ := "linear"
@@ -390,7 +390,7 @@ func ropeScaling(f *gguf.File, arch string, c *LlamaConfig) error {
 		return k.err
 	}
 	c.FreqScale = 1
-	if factor != 0 {
+	if factor != 0 && typ != "none" { // llama.cpp never scales when the type is none
 		c.FreqScale = 1 / factor
 	}
 	return nil

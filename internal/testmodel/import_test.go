@@ -83,6 +83,32 @@ func TestImportUsesEveryFeature(t *testing.T) {
 	}
 }
 
+// TestImportRopeScaling: linear scaling (the default type when only a
+// factor is given) sets freq_scale = 1/factor; type none never scales, as
+// llama.cpp (llama_new_context_with_model) does.
+func TestImportRopeScaling(t *testing.T) {
+	for _, tc := range []struct {
+		keys map[string]gguf.Value
+		want string // in the graph's rope attributes, or absent
+	}{
+		{map[string]gguf.Value{"llama.rope.scaling.factor": gguf.Float32(4)}, "freq_scale = 0.25"},
+		{map[string]gguf.Value{"llama.rope.scaling.type": gguf.String("linear"), "llama.rope.scaling.factor": gguf.Float32(2)}, "freq_scale = 0.5"},
+		{map[string]gguf.Value{"llama.rope.scaling.type": gguf.String("none"), "llama.rope.scaling.factor": gguf.Float32(2)}, ""},
+		{map[string]gguf.Value{"llama.rope.scale_linear": gguf.Float32(8)}, "freq_scale = 0.125"},
+	} {
+		md := BiasedLlama()
+		md.Config.Bias, md.Config.FreqScale = nil, 0
+		md.Keys = tc.keys
+		text, err := imported(t, md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(text, "freq_scale"); got != (tc.want != "") || !strings.Contains(text, tc.want) {
+			t.Errorf("%v: want %q in the ropes:\n%s", tc.keys, tc.want, text)
+		}
+	}
+}
+
 // TestImportRefusesWhatItDoesNotImplement plants, one at a time, each kind
 // of tensor or key zincc does not implement, and requires a refusal that
 // names it and its feature.
