@@ -371,6 +371,7 @@ func runSimKernel(e *env, args []string) int {
 	lds := fs.Int("lds", -1, "LDS bytes per workgroup (default: the descriptor's group segment size, else 0)")
 	kernel := fs.String("kernel", "", "the kernel (or label) to run when the .s file has several")
 	budget := fs.Uint64("budget", sim.DefaultMaxInstructions, "instruction budget of the dispatch (a hang is reported past it)")
+	timeout := fs.Duration("timeout", sim.DefaultMaxWall, "wall-clock bound of the dispatch (a hang is reported past it)")
 	hazards := fs.String("hazards", "error", "races between workgroups or waves: error, warn or off (off also stops checking that loads are waited for)")
 	floatMode := fs.Int("float-mode", -1, "FLOAT_MODE byte (RSRC1[19:12]); default the descriptor's, else 0xf0 (round to nearest even, denormals kept)")
 	asJSON := fs.Bool("json", false, "print statistics and buffers as JSON")
@@ -419,7 +420,7 @@ func runSimKernel(e *env, args []string) int {
 	}
 	if isa.IsELF(src) {
 		o := &skELFOptions{path: path, kernel: *kernel, grid: *grid, global: *global, block: *block, wave32: *wave32, wave64: *wave64,
-			gridSet: flagSet(fs, "grid"), budget: *budget, hazards: hazardMode, stack: uint32(*stack), dispatchID: *dispatchID, asJSON: *asJSON,
+			gridSet: flagSet(fs, "grid"), budget: *budget, timeout: *timeout, hazards: hazardMode, stack: uint32(*stack), dispatchID: *dispatchID, asJSON: *asJSON,
 			buffers: buffers, kargs: kargs, order: order, dumps: dumps}
 		switch {
 		case len(sgprs) > 0:
@@ -511,7 +512,7 @@ func runSimKernel(e *env, args []string) int {
 	}
 	rsrc1 = rsrc1&^(0xff<<12) | mode<<12
 
-	g := sim.New(sim.Config{MaxInstructions: *budget, Hazards: hazardMode})
+	g := sim.New(sim.Config{MaxInstructions: *budget, MaxWall: *timeout, Hazards: hazardMode})
 	code := make([]byte, (len(k.code)+4095)&^4095)
 	copy(code, k.code)
 	if err := g.MapBacking(skCodeVA, code, sim.PermRX, "code"); err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"zincc/exec/sim"
 )
@@ -23,6 +24,7 @@ type skELFOptions struct {
 	gridSet             bool
 	wave32, wave64      bool
 	budget              uint64
+	timeout             time.Duration
 	hazards             sim.HazardMode
 	stack               uint32
 	dispatchID          uint64
@@ -143,7 +145,7 @@ func runSimKernelELF(e *env, o *skELFOptions, src []byte) int {
 		groups[i] = uint32((uint64(gridSize[i]) + uint64(block[i]) - 1) / uint64(block[i]))
 	}
 
-	g := sim.New(sim.Config{MaxInstructions: o.budget, Hazards: o.hazards})
+	g := sim.New(sim.Config{MaxInstructions: o.budget, MaxWall: o.timeout, Hazards: o.hazards})
 	lc, err := g.LoadCodeObject(co, skCodeVA)
 	if err != nil {
 		return fail(err)

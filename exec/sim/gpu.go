@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"time"
 
 	"zincc/isa"
 	"zincc/pm4"
@@ -13,6 +14,9 @@ const (
 	// a second or two of emulation, far above what any kernel of a tiny
 	// model needs.
 	DefaultMaxInstructions = 1 << 27
+	// DefaultMaxWall is the per-dispatch wall-clock bound: far beyond
+	// what the instruction budget takes to run out.
+	DefaultMaxWall = 10 * time.Minute
 	// DefaultMaxPackets bounds the packets one submission may execute, IB
 	// chains included.
 	DefaultMaxPackets = 1 << 22
@@ -32,6 +36,11 @@ type Config struct {
 	// MaxInstructions is the watchdog: wave instructions one dispatch may
 	// execute in all before it is reported as a hang (0: the default).
 	MaxInstructions uint64
+	// MaxWall bounds the wall-clock time of one dispatch (0: the
+	// default, DefaultMaxWall): the instruction budget does not count the
+	// emulator's own work per workgroup and per access (launching waves,
+	// the race checkers), so a huge grid of tiny workgroups is caught here.
+	MaxWall time.Duration
 	// MaxPackets bounds the PM4 packets of one submission (0: the default).
 	MaxPackets int
 	// MaxIBDepth bounds INDIRECT_BUFFER nesting (0: the default).
@@ -71,6 +80,9 @@ type GPU struct {
 func New(cfg Config) *GPU {
 	if cfg.MaxInstructions == 0 {
 		cfg.MaxInstructions = DefaultMaxInstructions
+	}
+	if cfg.MaxWall <= 0 {
+		cfg.MaxWall = DefaultMaxWall
 	}
 	if cfg.MaxPackets <= 0 {
 		cfg.MaxPackets = DefaultMaxPackets

@@ -69,20 +69,47 @@ func (s *intervalSet) addSet(t *intervalSet) {
 	}
 }
 
-// overlap returns the first (lowest) byte range that s and t share.
+// overlap returns the first (lowest) byte range that s and t share. When
+// one set is much larger than the other (a dispatch's accesses against one
+// workgroup's), each interval of the smaller is looked up by binary search
+// in the larger, so the cost follows the smaller set.
 func (s *intervalSet) overlap(t *intervalSet) (interval, bool) {
+	var first interval
+	found := false
+	s.intersect(t, func(lo, hi uint64) bool {
+		first, found = interval{lo, hi}, true
+		return false
+	})
+	return first, found
+}
+
+// intersect calls f with every byte range s and t share, lowest first,
+// until f returns false.
+func (s *intervalSet) intersect(t *intervalSet, f func(lo, hi uint64) bool) {
+	small, large := s, t
+	if len(small.iv) > len(large.iv) {
+		small, large = large, small
+	}
+	if len(small.iv) == 0 {
+		return
+	}
+	if len(large.iv) > 8*len(small.iv) {
+		for _, a := range small.iv {
+			j := sort.Search(len(large.iv), func(k int) bool { return large.iv[k].hi > a.lo })
+			for ; j < len(large.iv) && large.iv[j].lo < a.hi; j++ {
+				b := large.iv[j]
+				if !f(max(a.lo, b.lo), min(a.hi, b.hi)) {
+					return
+				}
+			}
+		}
+		return
+	}
 	i, j := 0, 0
 	for i < len(s.iv) && j < len(t.iv) {
 		a, b := s.iv[i], t.iv[j]
-		lo, hi := a.lo, a.hi
-		if b.lo > lo {
-			lo = b.lo
-		}
-		if b.hi < hi {
-			hi = b.hi
-		}
-		if lo < hi {
-			return interval{lo, hi}, true
+		if lo, hi := max(a.lo, b.lo), min(a.hi, b.hi); lo < hi && !f(lo, hi) {
+			return
 		}
 		if a.hi <= b.hi {
 			i++
@@ -90,7 +117,6 @@ func (s *intervalSet) overlap(t *intervalSet) (interval, bool) {
 			j++
 		}
 	}
-	return interval{}, false
 }
 
 // bytes is the number of bytes in the set.

@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"fmt"
+	"time"
 
 	"zincc/isa"
 	"zincc/pm4"
@@ -127,9 +128,17 @@ type dispatch struct {
 	groups  []finishedGroup
 	race    *HazardError
 	scratch []byte
+	// written is what the finished workgroups left in the bytes of
+	// sets.write, by 4 KiB page. Until a race is found, every workgroup
+	// that wrote a byte left the same value there (another is a race), so
+	// one image stands for them all and a workgroup is checked against it
+	// in time proportional to its own writes, not to the workgroups before
+	// it.
+	written map[uint64]*[pageBytes]byte
 	// checkWaits turns the wait checker on (with the hazard checker).
 	checkWaits bool
 	budget     uint64
+	deadline   time.Time // Config.MaxWall from the start of run
 	// statistics
 	waves, insts, lanes uint64
 	ops                 map[isa.Op]uint64 // executed instructions by mnemonic (Config.CountOps)
@@ -264,14 +273,63 @@ func (d *dispatch) groupRace(id [3]uint32, cur *accessSets) *HazardError {
 		}
 		return raced(r, c.laterK, c.earlierK, [3]uint32{})
 	}
-	if _, ok := cur.write.overlap(&d.sets.write); ok {
+	if d.rewritten(cur) {
 		for _, f := range d.groups {
 			if r, ok := d.changedWrite(cur, &f); ok {
 				return raced(r, AccessWrite, AccessWrite, f.id)
 			}
 		}
 	}
+	d.record(cur)
 	return nil
+}
+
+// pageBytes is the granule of dispatch.written.
+const pageBytes = 4096
+
+// rewritten reports whether workgroup cur left a byte that an earlier
+// workgroup wrote with another value than that one left (see
+// dispatch.written).
+func (d *dispatch) rewritten(cur *accessSets) bool {
+	if len(d.written) == 0 {
+		return false
+	}
+	changed := false
+	cur.write.intersect(&d.sets.write, func(lo, hi uint64) bool {
+		d.scratch = d.g.mem.appendBytes(d.scratch[:0], lo, hi)
+		for a, i := lo, 0; a < hi && !changed; {
+			page, off := a/pageBytes, a%pageBytes
+			n := min(hi-a, pageBytes-off)
+			if img := d.written[page]; img == nil || !bytes.Equal(img[off:off+n], d.scratch[i:i+int(n)]) {
+				changed = true
+			}
+			a, i = a+n, i+int(n)
+		}
+		return !changed
+	})
+	return changed
+}
+
+// record copies what workgroup cur left in the bytes it wrote into
+// d.written.
+func (d *dispatch) record(cur *accessSets) {
+	if d.written == nil {
+		d.written = map[uint64]*[pageBytes]byte{}
+	}
+	for _, iv := range cur.write.iv {
+		d.scratch = d.g.mem.appendBytes(d.scratch[:0], iv.lo, iv.hi)
+		for a, i := iv.lo, 0; a < iv.hi; {
+			page, off := a/pageBytes, a%pageBytes
+			n := min(iv.hi-a, pageBytes-off)
+			img := d.written[page]
+			if img == nil {
+				img = new([pageBytes]byte)
+				d.written[page] = img
+			}
+			copy(img[off:off+n], d.scratch[i:i+int(n)])
+			a, i = a+n, i+int(n)
+		}
+	}
 }
 
 // changedWrite finds bytes that workgroup f wrote and cur wrote again with
@@ -302,7 +360,7 @@ func (d *dispatch) releaseGroups() {
 	if d.group != nil {
 		d.g.hz.free = append(d.g.hz.free, d.group)
 	}
-	d.groups, d.group = nil, nil
+	d.groups, d.group, d.written = nil, nil, nil
 }
 
 // count records an executed instruction for Stats.Ops.
@@ -331,6 +389,7 @@ func (d *dispatch) run() error {
 	if l.Groups[0] == 0 || l.Groups[1] == 0 || l.Groups[2] == 0 {
 		return nil
 	}
+	d.deadline = time.Now().Add(d.g.cfg.MaxWall)
 	for gz := uint32(0); gz < l.Groups[2]; gz++ {
 		for gy := uint32(0); gy < l.Groups[1]; gy++ {
 			for gx := uint32(0); gx < l.Groups[0]; gx++ {
@@ -342,6 +401,9 @@ func (d *dispatch) run() error {
 					}
 				}
 				id := [3]uint32{l.Start[0] + gx, l.Start[1] + gy, l.Start[2] + gz}
+				if err := d.checkWall(id); err != nil {
+					return err
+				}
 				if err := d.runWorkgroup(id, size); err != nil {
 					return err
 				}
@@ -349,6 +411,16 @@ func (d *dispatch) run() error {
 		}
 	}
 	return nil
+}
+
+// checkWall reports a hang once the dispatch has run past its wall-clock
+// bound (Config.MaxWall); id is the workgroup about to run.
+func (d *dispatch) checkWall(id [3]uint32) error {
+	if time.Now().Before(d.deadline) {
+		return nil
+	}
+	return &HangError{Reason: fmt.Sprintf("the dispatch ran longer than its wall-clock bound of %v (at workgroup (%d,%d,%d) of %d×%d×%d, after %d instructions)",
+		d.g.cfg.MaxWall, id[0], id[1], id[2], d.l.Groups[0], d.l.Groups[1], d.l.Groups[2], d.insts), Site: d.site}
 }
 
 // workgroup is the barrier state of the workgroup being run.

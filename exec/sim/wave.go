@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math/bits"
+	"time"
 )
 
 // Wave states.
@@ -151,6 +152,11 @@ func (w *wave) run() {
 		}
 		if d.insts >= d.budget {
 			w.fail(&HangError{Reason: "the dispatch exceeded its instruction budget (an endless loop?)", Budget: d.budget,
+				Site: w.siteAt(in), Waves: w.wg.states()})
+			return
+		}
+		if d.insts&0xffff == 0xffff && !d.deadline.IsZero() && time.Now().After(d.deadline) {
+			w.fail(&HangError{Reason: fmt.Sprintf("the dispatch ran longer than its wall-clock bound of %v", d.g.cfg.MaxWall),
 				Site: w.siteAt(in), Waves: w.wg.states()})
 			return
 		}
