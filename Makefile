@@ -1,7 +1,7 @@
 # zincc: the two commands the README promises are `make demo` and `make test`.
 GO ?= go
 
-.PHONY: test demo bench fmt build
+.PHONY: test race demo bench fmt build
 
 # test: formatting, vet and the whole test suite (what .ci/run calls).
 test:
@@ -9,6 +9,11 @@ test:
 	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test ./...
+
+# race: the whole test suite under the race detector (-short skips the
+# slowest scale tests, which the detector makes ten times slower).
+race:
+	$(GO) test -race -short ./...
 
 # demo: run the bundled two-layer tiny model for 8 decode steps on the CPU
 # (the reference), then on the emulated gfx1201 GPU from the IB and kernel
