@@ -647,7 +647,8 @@ func (b *Builder) IndirectBuffer(p IndirectBuffer) error {
 	w[1] = uint32(p.Addr) | p.Swap
 	w[2] = uint32(p.Addr >> 32)
 	w[3] = p.SizeDwords | ibChain.Flag(p.Chain) | ibPreEna.Flag(p.PreEna) | ibValid.Flag(p.Valid) |
-		ibVMID.Put(0, p.VMID) | ibCachePolicy.Put(0, p.CachePolicy) | ibPriv.Flag(p.Priv)
+		ibVMID.Put(0, p.VMID) | ibCachePolicy.Put(0, p.CachePolicy) | ibPriv.Flag(p.Priv) |
+		ibInheritGFX.Flag(p.InheritVMIDGFX) | ibInheritCS.Flag(p.InheritVMIDCompute)
 	return nil
 }
 
@@ -655,4 +656,15 @@ func (b *Builder) IndirectBuffer(p IndirectBuffer) error {
 // (VALID set, VMID 0), as tinygrad submits its command buffers.
 func (b *Builder) CallIB(addr uint64, sizeDwords uint32) error {
 	return b.IndirectBuffer(IndirectBuffer{Addr: addr, SizeDwords: sizeDwords, Valid: true})
+}
+
+// CallIBUserQueue writes the INDIRECT_BUFFER a compute user queue needs:
+// VALID_COMPUTE (bit 23) and INHERIT_VMID_MQD_COMPUTE (bit 30), as mesa's
+// and libdrm/IGT's user-queue submission set them (IGT
+// lib/amdgpu/amd_ip_blocks.c user_queue_submit: "control |
+// S_3F3_VALID_COMPUTE(1) | S_3F3_INHERIT_VMID_MQD_COMPUTE(1)"). Without bit
+// 30 a kernel whose compute MQD sets PRIV_STATE/KMD_QUEUE fetches the IB
+// through VMID 0.
+func (b *Builder) CallIBUserQueue(addr uint64, sizeDwords uint32) error {
+	return b.IndirectBuffer(IndirectBuffer{Addr: addr, SizeDwords: sizeDwords, Valid: true, InheritVMIDCompute: true})
 }

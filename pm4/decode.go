@@ -323,5 +323,6 @@ func (p Packet) IndirectBuffer() (IndirectBuffer, bool) {
 		Addr: u64(b[0]&^3, b[1]), Swap: ibSwap.Get(b[0]), SizeDwords: ibSize.Get(b[2]),
 		Chain: ibChain.Get(b[2]) != 0, PreEna: ibPreEna.Get(b[2]) != 0, Valid: ibValid.Get(b[2]) != 0,
 		VMID: ibVMID.Get(b[2]), CachePolicy: ibCachePolicy.Get(b[2]), Priv: ibPriv.Get(b[2]) != 0,
+		InheritVMIDGFX: ibInheritGFX.Get(b[2]) != 0, InheritVMIDCompute: ibInheritCS.Get(b[2]) != 0,
 	}, true
 }

@@ -293,6 +293,14 @@ func Describe(p Packet) []FieldValue {
 			out = append(out, dec("SWAP", ib.Swap))
 		}
 		out = append(out, breakdown(b[2], ibDw3, "IB_SIZE")...)
+	case OpDMAData:
+		d, ok := p.DMAData()
+		if !ok {
+			break
+		}
+		out = append(out, breakdown(b[0], dmaDataDw1, "SRC_SEL", "DST_SEL")...)
+		out = append(out, addr("SRC", d.Src), addr("DST", d.Dst))
+		out = append(out, breakdown(b[5], dmaDataCmd, "BYTE_COUNT")...)
 	}
 	if out == nil && len(b) > 0 && p.Op() != OpNOP {
 		out = append(out, FieldValue{Name: "BODY", Values: b, kind: kindList})

@@ -15,6 +15,8 @@ const (
 	OpWaitRegMem       Opcode = 0x3C
 	OpIndirectBuffer   Opcode = 0x3F
 	OpCopyData         Opcode = 0x40
+	OpDMAData          Opcode = 0x50
+	OpHDPFlush         Opcode = 0x95
 	OpEventWrite       Opcode = 0x46
 	OpReleaseMem       Opcode = 0x49
 	OpAcquireMem       Opcode = 0x58

@@ -434,8 +434,16 @@ var (
 //
 //	dw1: SWAP [1:0] (Linux sets 2 on big-endian hosts), IB_BASE_LO [31:2]
 //	dw2: IB_BASE_HI
-//	dw3: IB_SIZE [19:0], CHAIN [20], PRE_ENA [21], VALID [23], VMID [27:24],
-//	     CACHE_POLICY [29:28], PRIV [31]
+//	dw3: IB_SIZE [19:0], CHAIN [20], PRE_ENA [21], INHERIT_VMID_MQD_GFX [22],
+//	     VALID (VALID_COMPUTE) [23], VMID [27:24], CACHE_POLICY [29:28],
+//	     INHERIT_VMID_MQD_COMPUTE [30], PRIV [31]
+//
+// Bits 22 and 30 are user-queue only: mesa sid.h names them
+// S_3F3_INHERIT_VMID_MQD_GFX and S_3F3_INHERIT_VMID_MQD_COMPUTE ("userqueue
+// only"), and mesa's and libdrm/IGT's user-queue submission
+// (lib/amdgpu/amd_ip_blocks.c user_queue_submit) set VALID_COMPUTE |
+// INHERIT_VMID_MQD_COMPUTE on every compute IB, so the CP takes the VMID
+// from the queue's MQD instead of the packet's VMID field (0).
 //
 // CHAIN semantics beyond mesa's use for chaining command-stream chunks are
 // UNCONFIRMED; the compute queue has no IB2, so an IB inside an IB must chain.
@@ -449,6 +457,10 @@ type IndirectBuffer struct {
 	VMID        uint32
 	CachePolicy uint32
 	Priv        bool
+	// InheritVMIDGFX (bit 22) and InheritVMIDCompute (bit 30) make a user
+	// queue's CP run the IB in the VMID of the queue's MQD.
+	InheritVMIDGFX     bool
+	InheritVMIDCompute bool
 }
 
 // MaxIBDwords is the largest IB an INDIRECT_BUFFER packet can name:
@@ -464,7 +476,9 @@ var (
 	ibVMID        = bits("VMID", 24, 27)
 	ibCachePolicy = Field{Name: "CACHE_POLICY", Lo: 28, Hi: 29, Enum: []string{"LRU", "STREAM", "BYPASS", ""}}
 	ibPriv        = bit("PRIV", 31)
-	ibDw3         = []Field{ibSize, ibChain, ibPreEna, ibValid, ibVMID, ibCachePolicy, ibPriv}
+	ibInheritGFX  = bit("INHERIT_VMID_MQD_GFX", 22)
+	ibInheritCS   = bit("INHERIT_VMID_MQD_COMPUTE", 30)
+	ibDw3         = []Field{ibSize, ibChain, ibPreEna, ibInheritGFX, ibValid, ibVMID, ibCachePolicy, ibInheritCS, ibPriv}
 )
 
 // Dword positions of values inside packets, counted from the packet's
