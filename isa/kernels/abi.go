@@ -131,6 +131,9 @@ var ABIs = []KernelABI{
 	{Name: "zincc_embed_f16", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
 	{Name: "zincc_embed_q4_0", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
 	{Name: "zincc_embed_q8_0", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+	{Name: "zincc_embed_q4_K", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+	{Name: "zincc_embed_q5_K", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+	{Name: "zincc_embed_q6_K", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
 
 	// rms_norm: workgroup g reduces sum(x²) over head g (n elements; one
 	// head unless Size.Heads says more) across its waves, then scales.
@@ -151,6 +154,11 @@ var ABIs = []KernelABI{
 	{Name: "zincc_matvec_f16", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	{Name: "zincc_matvec_q4_0", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	{Name: "zincc_matvec_q8_0", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
+	// The k-quant matvecs: lanes 0..15 of a wave take one 256-element
+	// super-block, lanes 16..31 the next.
+	{Name: "zincc_matvec_q4_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
+	{Name: "zincc_matvec_q5_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
+	{Name: "zincc_matvec_q6_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 
 	// rope: thread t writes dst[t] from its rotation pair (t < n <= 2^22);
 	// mode bit 0 clear is normal (pairs 2i, 2i+1), set NeoX (pairs i,
