@@ -46,6 +46,10 @@ func graphs(t *testing.T) map[string]graph {
 		{Name: "quant", Vocab: 64, Embd: 128, Layers: 2, Heads: 8, KVHeads: 2, FF: 224, Ctx: 10, Eps: 1e-5,
 			RopeBase: 10000, RopeDims: 8, DefaultWeightType: ir.Q4_0, Tied: true, QKVBias: true, Random: true,
 			Types: map[string]ir.DType{"blk.1.ffn_down.weight": ir.Q8_0, "blk.0.attn_q.weight": ir.F32}},
+		{Name: "kquant", Vocab: 96, Embd: 256, Layers: 2, Heads: 4, KVHeads: 2, FF: 512, Ctx: 10, Eps: 1e-5,
+			RopeBase: 10000, DefaultWeightType: ir.Q4_K, Random: true,
+			Types: map[string]ir.DType{"token_embd.weight": ir.Q6_K, "output.weight": ir.Q5_K,
+				"blk.0.attn_v.weight": ir.Q6_K, "blk.1.ffn_down.weight": ir.Q5_K, "blk.1.ffn_up.weight": ir.Q6_K}},
 	} {
 		text, err := frontend.LlamaGraph(c)
 		if err != nil {
@@ -54,7 +58,7 @@ func graphs(t *testing.T) map[string]graph {
 		out[fmt.Sprintf("generated-%d-%s", i, c.Name)] = graph{text: text}
 	}
 	dir := t.TempDir()
-	for _, md := range []testmodel.Model{testmodel.Llama3(nil), testmodel.Qwen3(), testmodel.Qwen2(), testmodel.BiasedLlama()} {
+	for _, md := range []testmodel.Model{testmodel.Llama3(nil), llama3Q4KM(), testmodel.Qwen3(), testmodel.Qwen2(), testmodel.BiasedLlama()} {
 		path := filepath.Join(dir, md.Config.Name+".gguf")
 		if err := md.Write(path); err != nil {
 			t.Fatal(err)
@@ -284,4 +288,20 @@ func testSimLongContext(t *testing.T, ctx int) {
 		}
 	}
 	t.Logf("largest logit difference %.3g (relative to 1+|cpu|)", worst)
+}
+
+// llama3Q4KM is testmodel.Llama3 with a Q4_K_M-like mix of types:
+// q4_K for attn_q/k/output, ffn_gate/up and token_embd, q6_K for attn_v,
+// ffn_down and the output head.
+func llama3Q4KM() testmodel.Model {
+	types := map[string]ir.DType{"token_embd.weight": ir.Q4_K, "output.weight": ir.Q6_K}
+	for l := 0; l < testmodel.Llama3(nil).Config.Layers; l++ {
+		for name, dt := range map[string]ir.DType{"attn_q": ir.Q4_K, "attn_k": ir.Q4_K, "attn_output": ir.Q4_K,
+			"ffn_gate": ir.Q4_K, "ffn_up": ir.Q4_K, "attn_v": ir.Q6_K, "ffn_down": ir.Q6_K} {
+			types[fmt.Sprintf("blk.%d.%s.weight", l, name)] = dt
+		}
+	}
+	md := testmodel.Llama3(types)
+	md.Config.Name = "llama3-q4_k_m"
+	return md
 }
