@@ -2,6 +2,7 @@ package fake
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"sync/atomic"
@@ -23,6 +24,7 @@ type queue struct {
 	wptrVA   uint64 // u64 write pointer, in dwords
 	rptrVA   uint64 // u64 read pointer, in dwords
 	doorbell *uint64
+	userq    bool   // an amdgpu user queue (MES) rather than a KFD queue
 	seen     uint64 // last doorbell value acted on
 	dead     error  // why the queue stopped
 	stopped  bool
@@ -81,6 +83,16 @@ func (q *queue) kick() {
 		q.die(fmt.Errorf("read read pointer: %w", err))
 		return
 	}
+	if h := d.hwException; h != nil && q.owner.kind == kfdFile {
+		// The GPU resets before it runs this batch: the queue is gone and
+		// KFD reports the reset to the process's HW_EXCEPTION events
+		// (kfd_signal_reset_event).
+		d.hwException = nil
+		q.dead = fmt.Errorf("GPU reset (injected): %w", ErrGPUReset)
+		d.fault(q.dead)
+		q.owner.hwExceptionEvent(*h)
+		return
+	}
 	ringDW := q.ringSize / 4
 	if wptr < rptr || wptr-rptr > ringDW {
 		q.die(fmt.Errorf("write pointer %d is not within one ring (%d dwords) after read pointer %d", wptr, ringDW, rptr))
@@ -112,9 +124,43 @@ func (q *queue) die(err error) {
 	}
 }
 
+// ErrNoHDPFlush is wrapped by the error of a queue that ran an IB while
+// CPU writes through the BAR may still sit in the Host Data Path.
+var ErrNoHDPFlush = errors.New("no HDP flush before the IB")
+
+// ErrUserQueueVMID is wrapped by the error of a user queue that ran an IB
+// without INHERIT_VMID_MQD_COMPUTE.
+var ErrUserQueueVMID = errors.New("user-queue IB without INHERIT_VMID_MQD_COMPUTE")
+
+// ErrGPUReset is wrapped by the error of a queue a GPU reset killed.
+var ErrGPUReset = errors.New("GPU reset")
+
+// bar reports whether the CPU maps any VRAM buffer of the queue's VM: the
+// CPU may have written it through the PCIe BAR, and such writes are not
+// visible to the GPU until the HDP is flushed.
+func (q *queue) bar() int {
+	n := 0
+	for _, m := range q.vm.maps {
+		if m.bo != nil && m.bo.vram() && m.bo.cpuMaps > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // run executes ring packets and returns how many dwords it consumed.
+//
+// It models two things outside drivers depend on (shared/ref/pm4-gfx12.md
+// §7): CPU writes through the BAR are not visible to the GPU until an HDP
+// flush (HDP_FLUSH, or WAIT_REG_MEM on HDP_FLUSH_REQ/DONE), so an IB that
+// runs, in a doorbell's batch, before any flush while the CPU maps VRAM
+// is a GPU error; and a user queue's CP takes the IB's VMID from the MQD
+// only with INHERIT_VMID_MQD_COMPUTE (bit 30) — without it the IB is
+// fetched through VMID 0 and faults (mesa, libdrm/IGT set it on every
+// compute user-queue IB).
 func (q *queue) run(words []uint32) (int, error) {
 	r := pm4.NewReader(words)
+	flushed := false
 	for {
 		at := r.Offset()
 		p, err := r.Next()
@@ -124,10 +170,20 @@ func (q *queue) run(words []uint32) (int, error) {
 		if err != nil {
 			return at, err
 		}
+		if p.IsHDPFlush() {
+			flushed = true
+			continue
+		}
 		switch p.Op() {
 		case pm4.OpNOP, pm4.OpAcquireMem, pm4.OpEventWrite:
 		case pm4.OpIndirectBuffer:
 			ib, _ := p.IndirectBuffer()
+			if q.userq && !ib.InheritVMIDCompute {
+				return at, fmt.Errorf("%w: the CP fetched the IB at %#x through VMID 0: GPU page fault", ErrUserQueueVMID, ib.Addr)
+			}
+			if n := q.bar(); !flushed && n > 0 {
+				return at, fmt.Errorf("%w: the CPU maps %d VRAM buffers of this VM; its writes through the BAR are not visible to the GPU until an HDP flush", ErrNoHDPFlush, n)
+			}
 			q.d.submissions++
 			if err := q.d.exe.Execute(q.vm, ib.Addr, int(ib.SizeDwords)); err != nil {
 				return at, err

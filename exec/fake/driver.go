@@ -109,7 +109,9 @@ func DefaultConfig() Config {
 			kmd.InfoFWGFXME: {Ver: 2780}, kmd.InfoFWGFXPFP: {Ver: 2840},
 			kmd.InfoFWGFXMEC: {Ver: 3050}, kmd.InfoFWMES: {Ver: 123}, kmd.InfoFWGFXRLC: {Ver: 100},
 		},
-		VRAMGTT:         kmd.VRAMGTTInfo{VRAMSize: 32 << 30, VRAMCPUAccessibleSize: 32 << 30, GTTSize: 64 << 30},
+		// 256 MiB of the 32 GiB are CPU-visible: an R9700 without resizable
+		// BAR (the PCIe BAR default). LargeBAR makes all of it visible.
+		VRAMGTT:         kmd.VRAMGTTInfo{VRAMSize: 32 << 30, VRAMCPUAccessibleSize: 256 << 20, GTTSize: 64 << 30},
 		Userq:           UserqWorking,
 		UserqEOPSize:    2048,
 		UserqEOPAlign:   256,
@@ -138,6 +140,12 @@ func DefaultConfig() Config {
 		AvailableRings: 0xF, IPDiscoveryVersion: 0x0C0001, UserqNumSlots: 8}
 	c.GFXIP = kmd.HWIPInfo{HWIPVersionMajor: 12, IBStartAlignment: 32, IBSizeAlignment: 32,
 		AvailableRings: 0x1, IPDiscoveryVersion: 0x0C0001, UserqNumSlots: 8}
+	return c
+}
+
+// LargeBAR returns c with all of VRAM CPU-visible (resizable BAR on).
+func (c Config) LargeBAR() Config {
+	c.VRAMGTT.VRAMCPUAccessibleSize = c.VRAMGTT.VRAMSize
 	return c
 }
 
@@ -232,6 +240,8 @@ type Driver struct {
 	submissions int
 	completion  Completion
 	reset       *resetInjection
+	visibleUsed uint64 // bytes of VRAM BOs the CPU maps (see mapVisible)
+	hwException *hwException
 }
 
 // resetInjection is a GPU reset the next submission suffers.

@@ -30,7 +30,12 @@ type bo struct {
 	kfdFlags uint32
 	kfdMap   *vaMap // its GPU mapping while mapped
 	handle   uint64 // KFD handle
+
+	cpuMaps int // live CPU mappings (a VRAM BO with any occupies the visible window)
 }
+
+// vram reports whether b lives in VRAM.
+func (b *bo) vram() bool { return b.domains&kmd.GemDomainVRAM != 0 }
 
 // cpuMap is one live CPU mapping.
 type cpuMap struct {
@@ -72,6 +77,36 @@ type file struct {
 	nextOther  uint32
 	signalPage *bo
 	doorbells  []byte // the process doorbell slice
+}
+
+// mapVisible accounts for a CPU mapping of b: a VRAM BO must fit in the
+// CPU-visible window (VRAMGTT.VRAMCPUAccessibleSize, the PCIe BAR). A real
+// kernel grants the mmap and then cannot fault the BO into the window: the
+// process gets SIGBUS on first touch (GEM) or the allocation fails (KFD).
+// The fake reports it at mmap: EFAULT for a GEM BO, EINVAL for a KFD one.
+func (d *Driver) mapVisible(b *bo) unix.Errno {
+	if b.vram() && b.cpuMaps == 0 {
+		if d.visibleUsed+b.size > d.cfg.VRAMGTT.VRAMCPUAccessibleSize {
+			if b.kfd {
+				return unix.EINVAL
+			}
+			return unix.EFAULT
+		}
+		d.visibleUsed += b.size
+	}
+	b.cpuMaps++
+	return 0
+}
+
+// unmapVisible undoes mapVisible.
+func (d *Driver) unmapVisible(b *bo) {
+	if b == nil || b.cpuMaps == 0 {
+		return
+	}
+	b.cpuMaps--
+	if b.vram() && b.cpuMaps == 0 {
+		d.visibleUsed -= b.size
+	}
 }
 
 func newFile(d *Driver, fd int, path string, kind fileKind) *file {
@@ -289,6 +324,9 @@ func (f *file) Mmap(offset uint64, length int, prot, flags int) ([]byte, error) 
 		if uint64(length) > b.size {
 			return fail(unix.EINVAL)
 		}
+		if errno := d.mapVisible(b); errno != 0 {
+			return fail(errno)
+		}
 		m = cpuMap{b: b.mem[:length:length], bo: b}
 	case kfdFile:
 		if offset&kmd.KFDMmapTypeMask != kmd.KFDMmapTypeDoorbell ||
@@ -317,6 +355,7 @@ func (f *file) Munmap(b []byte) error {
 		return &kmd.Error{Op: "munmap", Path: f.path, Errno: unix.EINVAL}
 	}
 	delete(f.mmaps, &b[0])
+	d.unmapVisible(m.bo)
 	return nil
 }
 
@@ -348,6 +387,9 @@ func (f *file) Close() error {
 		}
 	}
 	f.closed = true
+	for _, m := range f.mmaps {
+		d.unmapVisible(m.bo)
+	}
 	f.mmaps = map[*byte]cpuMap{}
 	f.handles, f.ctxs, f.lists, f.syncobjs, f.userqs = nil, nil, nil, nil, nil
 	f.allocs, f.queues, f.events = nil, nil, nil

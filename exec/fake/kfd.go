@@ -276,6 +276,7 @@ type event struct {
 	autoReset bool
 	signaled  bool
 	faultVA   uint64
+	hw        hwException
 }
 
 func kfdCreateEvent(f *file, req uint, arg unsafe.Pointer) unix.Errno {
@@ -340,6 +341,34 @@ func (f *file) interrupt(ctxid uint32) {
 	ev.signaled = true
 }
 
+// hwException is an injected GPU reset as KFD reports it.
+type hwException struct {
+	resetType, resetCause, memoryLost uint32
+}
+
+// InjectHWException makes the next KFD queue batch end in a GPU reset: the
+// queue stops without retiring anything and every HW_EXCEPTION event of
+// the process fires with the given kfd_hsa_hw_exception_data fields (as
+// kfd_signal_reset_event does).
+func (d *Driver) InjectHWException(resetType, resetCause uint32, memoryLost bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	h := &hwException{resetType: resetType, resetCause: resetCause}
+	if memoryLost {
+		h.memoryLost = 1
+	}
+	d.hwException = h
+}
+
+// hwExceptionEvent signals every HW_EXCEPTION event with h.
+func (f *file) hwExceptionEvent(h hwException) {
+	for _, ev := range f.events {
+		if ev.typ == kmd.KFDEventHWException {
+			ev.signaled, ev.hw = true, h
+		}
+	}
+}
+
 // memoryException signals every memory event with a fault at va.
 func (f *file) memoryException(va uint64) {
 	for _, ev := range f.events {
@@ -397,6 +426,11 @@ func kfdWaitEvents(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 		if ev.typ == kmd.KFDEventMemory {
 			m := evs[i].MemoryException()
 			*m = kmd.KFDMemoryExceptionData{VA: ev.faultVA, GPUID: d.cfg.GPUID, NotPresent: 1}
+		}
+		if ev.typ == kmd.KFDEventHWException {
+			h := evs[i].HWException()
+			*h = kmd.KFDHWExceptionData{ResetType: ev.hw.resetType, ResetCause: ev.hw.resetCause,
+				MemoryLost: ev.hw.memoryLost, GPUID: d.cfg.GPUID}
 		}
 		if ev.autoReset {
 			ev.signaled = false

@@ -87,7 +87,7 @@ func (f *file) createUserq(in kmd.UserqIn) (uint32, unix.Errno) {
 	f.nextUserq++
 	q := &queue{d: d, id: id, vm: f.vm, owner: f, ringVA: in.QueueVA, ringSize: in.QueueSize,
 		wptrVA: in.WptrVA, rptrVA: in.RptrVA, doorbell: u64At(db.mem, uint64(in.DoorbellOffset)*8),
-		stopCh: make(chan struct{})}
+		userq: true, stopCh: make(chan struct{})}
 	q.seen = *q.doorbell
 	f.userqs[id] = q
 	go q.watch(d.cfg.UserqPollPeriod)

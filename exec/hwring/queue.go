@@ -34,6 +34,11 @@ type QueueRing struct {
 	MailboxVA uint64
 	Event     uint32
 
+	// Kind says which queue this is, and so how its packets are built:
+	// a user queue's IB needs INHERIT_VMID_MQD_COMPUTE, and the HDP flush
+	// packet differs (see StepPackets).
+	Kind QueueKind
+
 	put       uint64 // dwords written to the ring so far
 	stepStart uint64 // put before the last step's packets
 }
@@ -46,7 +51,7 @@ const stepDwords = 64
 // doorbell.
 func (q *QueueRing) Submit(step int, im *Image, seq uint64) error {
 	var buf [stepDwords]uint32
-	packets, err := StepPackets(buf[:], im.VA(BufIB), im.IBDwords(), q.FenceVA, seq, q.MailboxVA, q.Event)
+	packets, err := StepPackets(buf[:], q.Kind, im.VA(BufIB), im.IBDwords(), q.FenceVA, seq, q.MailboxVA, q.Event)
 	if err != nil {
 		return &StepError{Tier: q.Tier, Step: fmt.Sprintf("step %d: build the ring packets", step), Err: err}
 	}
@@ -94,14 +99,50 @@ func (q *QueueRing) Wait(step int, seq uint64, timeout, spin time.Duration, idle
 const memSync = pm4.GCR_GLI_INV_ALL | pm4.GCR_GLM_WB | pm4.GCR_GLM_INV | pm4.GCR_GLK_INV | pm4.GCR_GLV_INV |
 	pm4.GCR_GL1_INV | pm4.GCR_GL2_INV | pm4.GCR_GL2_WB
 
-// StepPackets writes into buf the ring packets of one step: invalidate
-// caches, run the IB, write seq to fenceVA once everything before is done,
-// and — when mailboxVA is not 0 — write event to the mailbox and raise its
-// interrupt. The umq ring leaves the interrupt out (mailboxVA 0).
-func StepPackets(buf []uint32, ibVA uint64, ibDwords int, fenceVA, seq, mailboxVA uint64, event uint32) ([]uint32, error) {
+// QueueKind is the kind of queue a QueueRing feeds.
+type QueueKind int
+
+// The queue kinds.
+const (
+	// KFDQueue is an amdkfd PM4 compute queue (MEC, VMID set by the
+	// kernel's MAP_QUEUES).
+	KFDQueue QueueKind = iota
+	// UserQueue is an amdgpu compute user queue (MES).
+	UserQueue
+)
+
+// StepPackets writes into buf the ring packets of one step of a queue of
+// kind: flush the HDP, invalidate caches, run the IB, write seq to fenceVA
+// once everything before is done, and — when mailboxVA is not 0 — write
+// event to the mailbox and raise its interrupt. The umq ring leaves the
+// interrupt out (mailboxVA 0).
+//
+// The HDP flush comes first because the CPU wrote the step's inputs into
+// the IB, and code, weights and inputs into VRAM, through the PCIe BAR,
+// and those writes sit in the Host Data Path until it is flushed. The
+// kernel does it for CS (amdgpu_ib_schedule → gfx_v12_0_ring_emit_hdp_flush);
+// on a queue zincc rings itself nobody else will. A user queue gets
+// PKT3_HDP_FLUSH, as mesa's user-queue submission emits before every IB; a
+// KFD queue gets the WAIT_REG_MEM write-then-wait on HDP_FLUSH_REQ/DONE that
+// tinygrad's ops_amd.py memory_barrier emits on its KFD queues.
+//
+// A user queue's INDIRECT_BUFFER sets VALID_COMPUTE and
+// INHERIT_VMID_MQD_COMPUTE (bit 30), as mesa and libdrm/IGT
+// (lib/amdgpu/amd_ip_blocks.c user_queue_submit) do for compute user
+// queues; tinygrad's KFD IB sets VALID only, and so does the KFD ring.
+func StepPackets(buf []uint32, kind QueueKind, ibVA uint64, ibDwords int, fenceVA, seq, mailboxVA uint64, event uint32) ([]uint32, error) {
 	b := pm4.NewBuilder(buf)
+	if kind == UserQueue {
+		_ = b.HDPFlush()
+	} else {
+		_ = b.HDPFlushWaitRegMem()
+	}
 	_ = b.AcquireMemAll(memSync)
-	_ = b.CallIB(ibVA, uint32(ibDwords))
+	if kind == UserQueue {
+		_ = b.CallIBUserQueue(ibVA, uint32(ibDwords))
+	} else {
+		_ = b.CallIB(ibVA, uint32(ibDwords))
+	}
 	_ = b.Fence64(fenceVA, seq)
 	if mailboxVA != 0 {
 		_ = b.ReleaseMem(pm4.ReleaseMem{Event: pm4.CACHE_FLUSH_AND_INV_TS_EVENT, EventIndex: pm4.EventIndexEndOfPipe,

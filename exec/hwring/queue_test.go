@@ -25,7 +25,7 @@ func TestQueueRingSubmitAndWait(t *testing.T) {
 	if err := q.Submit(0, im, 1); err != nil {
 		t.Fatal(err)
 	}
-	want, err := StepPackets(make([]uint32, stepDwords), im.VA(BufIB), im.IBDwords(), 0x5000, 1, 0, 0)
+	want, err := StepPackets(make([]uint32, stepDwords), KFDQueue, im.VA(BufIB), im.IBDwords(), 0x5000, 1, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,8 +38,8 @@ func TestQueueRingSubmitAndWait(t *testing.T) {
 		}
 	}
 	pkts, err := pm4.Decode(q.Ring[:wptr])
-	if err != nil || len(pkts) != 3 || pkts[1].Op() != pm4.OpIndirectBuffer {
-		t.Fatalf("ring packets %v, %v; want ACQUIRE_MEM, INDIRECT_BUFFER, RELEASE_MEM", pkts, err)
+	if err != nil || len(pkts) != 4 || !pkts[0].IsHDPFlush() || pkts[2].Op() != pm4.OpIndirectBuffer {
+		t.Fatalf("ring packets %v, %v; want the HDP flush, ACQUIRE_MEM, INDIRECT_BUFFER, RELEASE_MEM", pkts, err)
 	}
 	noIdle := func(time.Time, time.Time) error { t.Fatal("idle called for a retired step"); return nil }
 	fence, rptr = 1, wptr
@@ -53,7 +53,7 @@ func TestQueueRingSubmitAndWait(t *testing.T) {
 	rptr += 4
 	idles := 0
 	err = q.Wait(1, 2, 5*time.Millisecond, -1, func(time.Time, time.Time) error { idles++; time.Sleep(time.Millisecond); return nil })
-	wantText := "umq: step 1: wait for the queue: timed out: user queue 1 did not retire the step within 5ms: read pointer 24, write pointer 40 (the CP stopped 4 dwords into the step's 20)"
+	wantText := "umq: step 1: wait for the queue: timed out: user queue 1 did not retire the step within 5ms: read pointer 31, write pointer 54 (the CP stopped 4 dwords into the step's 27)"
 	if !errors.Is(err, ErrTimeout) || err.Error() != wantText || idles == 0 {
 		t.Errorf("Wait on a hung step = %v after %d idle calls, want %q", err, idles, wantText)
 	}

@@ -117,6 +117,8 @@ type Ring struct {
 	slot      uint32
 	memoryID  uint32
 	hasMemory bool
+	hwID      uint32
+	hasHW     bool
 }
 
 // Open brings a KFD compute queue up for e with the weights w (nil when
@@ -373,6 +375,15 @@ func (r *Ring) createEvents() error {
 		return r.fail("create the memory-exception event (KFD_CREATE_EVENT)", err)
 	}
 	r.memoryID, r.hasMemory = mem.EventID, true
+	// A GPU reset is reported to the process as a HW_EXCEPTION event
+	// (kfd_signal_reset_event in Linux kfd_events.c); ROCR's runtime waits on
+	// one (hsaKmtCreateEvent HSA_EVENTTYPE_HW_EXCEPTION). Without it a reset
+	// shows up only as a step timeout.
+	hw := kmd.KFDCreateEventArgs{EventType: kmd.KFDEventHWException}
+	if err := r.kfd.Ioctl(kmd.IoctlKFDCreateEvent, unsafe.Pointer(&hw)); err != nil {
+		return r.fail("create the hardware-exception event (KFD_CREATE_EVENT)", err)
+	}
+	r.hwID, r.hasHW = hw.EventID, true
 	return nil
 }
 
@@ -398,13 +409,13 @@ func (r *Ring) run(step int, seq uint64) error {
 	})
 }
 
-// waitEvents sleeps up to ms milliseconds for the signal or the memory
-// event. It returns an ErrGPU error describing the fault when the memory
-// event fired.
+// waitEvents sleeps up to ms milliseconds for the signal, the memory or
+// the hardware-exception event. It returns an ErrGPU error describing the
+// fault or the reset when one of the latter fired.
 func (r *Ring) waitEvents(step int, ms uint32) error {
-	evs := [2]kmd.KFDEventData{{EventID: r.signalID}, {EventID: r.memoryID}}
+	evs := [3]kmd.KFDEventData{{EventID: r.signalID}, {EventID: r.memoryID}, {EventID: r.hwID}}
 	var pin runtime.Pinner
-	a := kmd.KFDWaitEventsArgs{EventsPtr: kmd.SliceAddr(&pin, evs[:]), NumEvents: 2, Timeout: ms}
+	a := kmd.KFDWaitEventsArgs{EventsPtr: kmd.SliceAddr(&pin, evs[:]), NumEvents: uint32(len(evs)), Timeout: ms}
 	err := r.kfd.Ioctl(kmd.IoctlKFDWaitEvents, unsafe.Pointer(&a))
 	pin.Unpin()
 	if err != nil {
@@ -417,6 +428,15 @@ func (r *Ring) waitEvents(step int, ms uint32) error {
 		return r.fail(fmt.Sprintf("step %d: wait for the queue", step), fmt.Errorf(
 			"%w: GPU memory fault at %#x (gpu_id %d, not present %d, read-only %d, no-execute %d)",
 			hwring.ErrGPU, m.VA, m.GPUID, m.NotPresent, m.ReadOnly, m.NoExecute))
+	}
+	if h := evs[2].HWException(); a.WaitResult == kmd.KFDWaitResultComplete && h.GPUID != 0 {
+		lost := "VRAM contents kept"
+		if h.MemoryLost != 0 {
+			lost = "VRAM contents lost"
+		}
+		return r.fail(fmt.Sprintf("step %d: wait for the queue", step), fmt.Errorf(
+			"%w: the GPU was reset (KFD hardware exception: gpu_id %d, reset type %d, cause %d, %s); the queue is gone",
+			hwring.ErrGPU, h.GPUID, h.ResetType, h.ResetCause, lost))
 	}
 	return nil
 }
@@ -444,7 +464,7 @@ func (r *Ring) Close() error {
 		has  bool
 		id   uint32
 		name string
-	}{{r.hasMemory, r.memoryID, "memory-exception"}, {r.hasSignal, r.signalID, "signal"}} {
+	}{{r.hasHW, r.hwID, "hardware-exception"}, {r.hasMemory, r.memoryID, "memory-exception"}, {r.hasSignal, r.signalID, "signal"}} {
 		if ev.has {
 			s.Do("destroy the "+ev.name+" event (KFD_DESTROY_EVENT)", func() error {
 				a := kmd.KFDDestroyEventArgs{EventID: ev.id}

@@ -77,9 +77,9 @@ func TestBringUpSequence(t *testing.T) {
 	want := "open /dev/kfd\nioctl KFD_GET_VERSION\nopen /dev/dri/renderD128\nioctl DRM_VERSION\n" +
 		"ioctl AMDGPU_INFO DEV_INFO\nioctl AMDGPU_INFO HW_IP_INFO\nioctl KFD_ACQUIRE_VM\nioctl KFD_GET_PROCESS_APERTURES_NEW\n" +
 		strings.Repeat(cpuMapped, hwring.NumImageBuffers+2) + gpuOnly + gpuOnly + cpuMapped +
-		"ioctl KFD_CREATE_QUEUE\nmmap /dev/kfd\nioctl KFD_CREATE_EVENT\nioctl KFD_CREATE_EVENT\n" +
+		"ioctl KFD_CREATE_QUEUE\nmmap /dev/kfd\nioctl KFD_CREATE_EVENT\nioctl KFD_CREATE_EVENT\nioctl KFD_CREATE_EVENT\n" +
 		"ioctl KFD_WAIT_EVENTS\n" +
-		"ioctl KFD_DESTROY_QUEUE\nioctl KFD_DESTROY_EVENT\nioctl KFD_DESTROY_EVENT\n" +
+		"ioctl KFD_DESTROY_QUEUE\nioctl KFD_DESTROY_EVENT\nioctl KFD_DESTROY_EVENT\nioctl KFD_DESTROY_EVENT\n" +
 		strings.Repeat(release, numBuffers)
 	if got != want {
 		t.Errorf("operations:\n%s\nwant:\n%s", got, want)
@@ -111,7 +111,7 @@ func TestNeverRetiringQueueTimesOut(t *testing.T) {
 	if !errors.Is(err, hwring.ErrTimeout) {
 		t.Fatalf("Step on a queue that never retires = %v, want ErrTimeout", err)
 	}
-	for _, want := range []string{"step 0", "KFD queue 0 did not retire the step within 40ms", "read pointer 0, write pointer 28", // ACQUIRE_MEM 8 + INDIRECT_BUFFER 4 + 2 RELEASE_MEM 8
+	for _, want := range []string{"step 0", "KFD queue 0 did not retire the step within 40ms", "read pointer 0, write pointer 35", // HDP flush (WAIT_REG_MEM) 7 + ACQUIRE_MEM 8 + INDIRECT_BUFFER 4 + 2 RELEASE_MEM 8
 		"the CP read none of the step's packets"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)

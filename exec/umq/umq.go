@@ -135,7 +135,7 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err != nil {
 		return nil, err
 	}
-	r := &Ring{cfg: cfg, render: render, st: hwring.Stepper{Tier: Tier}, q: hwring.QueueRing{Tier: Tier}}
+	r := &Ring{cfg: cfg, render: render, st: hwring.Stepper{Tier: Tier}, q: hwring.QueueRing{Tier: Tier, Kind: hwring.UserQueue}}
 	defer func() {
 		if err != nil {
 			r.Close()

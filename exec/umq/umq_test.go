@@ -101,7 +101,7 @@ func TestNeverRetiringQueueTimesOut(t *testing.T) {
 	if !errors.Is(err, hwring.ErrTimeout) {
 		t.Fatalf("Step = %v, want ErrTimeout", err)
 	}
-	for _, want := range []string{"step 1", "user queue 1 did not retire the step within 30ms", "read pointer 20, write pointer 40",
+	for _, want := range []string{"step 1", "user queue 1 did not retire the step within 30ms", "read pointer 22, write pointer 44", /* HDP_FLUSH 2 + ACQUIRE_MEM 8 + INDIRECT_BUFFER 4 + RELEASE_MEM 8 */
 		"the CP read none of the step's packets"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)
