@@ -66,6 +66,10 @@ type Config struct {
 	// it: a kernel whose INFO admits compute user queues but whose create
 	// path refuses them.
 	UserqCreateErrno unix.Errno
+	// UserqMQDSize is the compute MQD size the kernel checks mqd_size
+	// against (0 = 8, upstream drm_amdgpu_userq_mqd_compute_gfx11; 24 =
+	// the 2026 cwsr-params series; anything else an unknown layout).
+	UserqMQDSize uint64
 
 	KFDVersion  [2]uint32 // major, minor
 	GPUID       uint32    // the GPU's KFD gpu_id
@@ -141,6 +145,13 @@ func DefaultConfig() Config {
 	c.GFXIP = kmd.HWIPInfo{HWIPVersionMajor: 12, IBStartAlignment: 32, IBSizeAlignment: 32,
 		AvailableRings: 0x1, IPDiscoveryVersion: 0x0C0001, UserqNumSlots: 8}
 	return c
+}
+
+func (c Config) userqMQDSize() uint64 {
+	if c.UserqMQDSize == 0 {
+		return 8
+	}
+	return c.UserqMQDSize
 }
 
 // LargeBAR returns c with all of VRAM CPU-visible (resizable BAR on).

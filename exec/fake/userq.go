@@ -70,15 +70,31 @@ func (f *file) createUserq(in kmd.UserqIn) (uint32, unix.Errno) {
 	if db == nil || db.domains&kmd.GemDomainDoorbell == 0 || (uint64(in.DoorbellOffset)+1)*8 > db.size {
 		return 0, unix.EINVAL
 	}
-	if in.MQDSize != uint64(unsafe.Sizeof(kmd.UserqMQDComputeGFX11{})) {
+	// mes_userq_mqd_create: "Invalid compute IP MQD size" unless mqd_size
+	// is exactly the kernel's struct size (8 upstream, 24 with the cwsr
+	// params series).
+	switch want := d.cfg.userqMQDSize(); {
+	case in.MQDSize != want:
 		return 0, unix.EINVAL
-	}
-	mqd, errno := userSlice[kmd.UserqMQDComputeGFX11](in.MQD, 1)
-	if errno != 0 {
-		return 0, errno
-	}
-	if !covers(mqd[0].EOPVA, uint64(d.cfg.UserqEOPSize)) {
-		return 0, unix.EINVAL
+	case want == uint64(unsafe.Sizeof(kmd.UserqMQDComputeCWSR{})):
+		mqd, errno := userSlice[kmd.UserqMQDComputeCWSR](in.MQD, 1)
+		if errno != 0 {
+			return 0, errno
+		}
+		ctl, cwsr, _ := d.cfg.nodeCWSR()
+		m := mqd[0]
+		if !covers(m.EOPVA, uint64(d.cfg.UserqEOPSize)) || uint64(m.CtxSaveAreaSize) < cwsr ||
+			uint64(m.CtlStackSize) != ctl || !covers(m.CtxSaveAreaVA, uint64(m.CtxSaveAreaSize)) {
+			return 0, unix.EINVAL
+		}
+	default:
+		mqd, errno := userSlice[kmd.UserqMQDComputeGFX11](in.MQD, 1)
+		if errno != 0 {
+			return 0, errno
+		}
+		if !covers(mqd[0].EOPVA, uint64(d.cfg.UserqEOPSize)) {
+			return 0, unix.EINVAL
+		}
 	}
 	if d.cfg.UserqCreateErrno != 0 {
 		return 0, d.cfg.UserqCreateErrno

@@ -48,6 +48,19 @@ type UserqMQDComputeGFX11 struct {
 	EOPVA uint64
 }
 
+// UserqMQDComputeCWSR is the compute MQD as the 2026 amd-gfx series
+// "drm/amdgpu: Add ioctl support for cwsr params" (Lijo Lazar, v2/v3) grows
+// drm_amdgpu_userq_mqd_compute_gfx11: eop_va, then the user context-save
+// area (ctx_save_area_va, ctx_save_area_size) and ctl_stack_size, 24
+// bytes. mes_userq_mqd_create checks mqd_size against sizeof exactly, so a
+// kernel takes either this or the 8-byte form, not both.
+type UserqMQDComputeCWSR struct {
+	EOPVA           uint64
+	CtxSaveAreaVA   uint64
+	CtxSaveAreaSize uint32
+	CtlStackSize    uint32
+}
+
 // User queue operations (AMDGPU_USERQ_OP_*).
 const (
 	UserqOpCreate = 1

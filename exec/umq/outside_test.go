@@ -2,6 +2,7 @@ package umq
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -78,4 +79,25 @@ func TestUserQueueIBNeedsInheritVMIDAndHDPFlush(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A kernel with the cwsr-params series takes only the 24-byte compute MQD:
+// the ring falls back to it (without the fallback, create fails with
+// EINVAL); a kernel with an unknown size gets an explanation naming it.
+func TestComputeMQDSize(t *testing.T) {
+	cfg := fake.DefaultConfig()
+	cfg.UserqMQDSize = 24
+	d := fake.New(cfg)
+	if err := faketest.RunSteps(t, d, Open, 2); err != nil {
+		t.Fatalf("24-byte MQD kernel: %v", err)
+	}
+	faketest.Released(t, d)
+
+	cfg.UserqMQDSize = 32
+	d = fake.New(cfg)
+	_, err := Open(faketest.Config(d), fake.StepExecutable(), nil)
+	if err == nil || !strings.Contains(err.Error(), "Invalid compute IP MQD size") || !strings.Contains(err.Error(), "24 bytes") {
+		t.Fatalf("unknown MQD size: %v", err)
+	}
+	faketest.Released(t, d)
 }

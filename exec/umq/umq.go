@@ -23,13 +23,17 @@
 package umq
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"time"
 	"unsafe"
 
+	"golang.org/x/sys/unix"
+
 	"zincc/exec"
 	"zincc/exec/hwring"
+	"zincc/exec/kfd"
 	"zincc/exec/kmd"
 	"zincc/ir"
 	"zincc/lower/gfx1201"
@@ -55,6 +59,7 @@ const (
 	bufRptr
 	bufEOP
 	bufDoorbell
+	bufCWSR // only for a kernel whose compute MQD carries the save area
 	numBuffers
 )
 
@@ -70,6 +75,8 @@ func bufferName(i int) string {
 		return "EOP"
 	case bufDoorbell:
 		return "doorbell"
+	case bufCWSR:
+		return "context-save"
 	}
 	return hwring.BufferName(i)
 }
@@ -121,6 +128,8 @@ type Ring struct {
 
 	queueID uint32
 	q       hwring.QueueRing
+	vas     *hwring.VAAllocator
+	e       *gfx1201.Executable
 }
 
 // Open checks user-queue support, brings a compute user queue up for e
@@ -149,6 +158,7 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 		return nil, r.fail("create the page-table sync object (DRM_SYNCOBJ_CREATE)", err)
 	}
 	r.vaSync.Syncobj = sc.Handle
+	r.e = e
 	if err := r.createBuffers(e); err != nil {
 		return nil, err
 	}
@@ -187,7 +197,11 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 	copy(sizes[:], img[:])
 	var vaList [hwring.NumImageBuffers]uint64
 	var cpus [hwring.NumImageBuffers][]byte
+	r.vas = vas
 	for i := range r.bufs {
+		if i == bufCWSR {
+			continue // made only if the kernel wants the 24-byte MQD
+		}
 		if err := r.createBuffer(e, i, sizes[i], vas); err != nil {
 			return err
 		}
@@ -220,7 +234,7 @@ func (r *Ring) createBuffer(e *gfx1201.Executable, i int, size uint64, vas *hwri
 	switch i {
 	case gfx1201.BufCode, gfx1201.BufWeights, gfx1201.BufState, gfx1201.BufArena:
 		domain, flags = kmd.GemDomainVRAM, kmd.GemCreateCPUAccessRequired
-	case bufEOP:
+	case bufEOP, bufCWSR:
 		domain, flags, align = kmd.GemDomainVRAM, kmd.GemCreateVRAMCleared, uint64(max(r.support.EOPAlignment, hwring.PageSize))
 	case bufDoorbell:
 		domain, flags = kmd.GemDomainDoorbell, 0
@@ -228,7 +242,7 @@ func (r *Ring) createBuffer(e *gfx1201.Executable, i int, size uint64, vas *hwri
 	if err := r.render.CreateGEM(b, align, domain, flags); err != nil {
 		return err
 	}
-	if i != bufEOP {
+	if i != bufEOP && i != bufCWSR {
 		if err := r.render.MapGEMForCPU(b); err != nil {
 			return err
 		}
@@ -254,9 +268,85 @@ func (r *Ring) waitPageTables() error {
 	return nil
 }
 
-// createQueue creates the compute user queue.
+// createQueue creates the compute user queue. The compute MQD's size is
+// version-dependent and the kernel checks it exactly
+// (mes_userq_mqd_create: "Invalid compute IP MQD size", EINVAL): upstream
+// drm_amdgpu_userq_mqd_compute_gfx11 is 8 bytes (eop_va); the 2026 amd-gfx
+// series "drm/amdgpu: Add ioctl support for cwsr params" grows it to 24
+// (ctx_save_area_va, ctx_save_area_size, ctl_stack_size). The ring tries
+// the 8-byte form first and, on EINVAL, the 24-byte one with a context-save
+// area sized as KFD sizes it for the node (kfd_queue.c); if both are
+// refused, the error says which sizes were tried and what to look for.
 func (r *Ring) createQueue() error {
 	mqd := kmd.UserqMQDComputeGFX11{EOPVA: r.bufs[bufEOP].VA}
+	err := r.create(unsafe.Pointer(&mqd), uint64(unsafe.Sizeof(mqd)))
+	if err == nil || !errors.Is(err, unix.EINVAL) {
+		return r.queueErr(err, "")
+	}
+	sizes, serr := r.cwsrSizes()
+	if serr != nil {
+		return r.queueErr(err, fmt.Sprintf("the 24-byte MQD of the cwsr-params series was not tried: %v", serr))
+	}
+	b := &r.bufs[bufCWSR]
+	if err := r.createBuffer(r.e, bufCWSR, sizes.CWSR, r.vas); err != nil {
+		return err
+	}
+	if err := r.waitPageTables(); err != nil {
+		return err
+	}
+	big := kmd.UserqMQDComputeCWSR{EOPVA: r.bufs[bufEOP].VA, CtxSaveAreaVA: b.VA,
+		CtxSaveAreaSize: uint32(sizes.SaveArea), CtlStackSize: uint32(sizes.CtlStack)}
+	err2 := r.create(unsafe.Pointer(&big), uint64(unsafe.Sizeof(big)))
+	if err2 == nil {
+		return nil
+	}
+	return r.queueErr(err2, "")
+}
+
+// MQDSizeHint explains an EINVAL from AMDGPU_USERQ create.
+const MQDSizeHint = "the kernel refused both compute MQD sizes zincc knows (8 bytes: upstream " +
+	"drm_amdgpu_userq_mqd_compute_gfx11 {eop_va}; 24 bytes: the 2026 cwsr-params series {eop_va, " +
+	"ctx_save_area_va, ctx_save_area_size, ctl_stack_size}); the likely cause is a kernel whose compute MQD " +
+	"has yet another size (mes_userq_mqd_create checks mqd_size exactly; dmesg then says " +
+	"\"Invalid compute IP MQD size\"), else a rejected address or size (dmesg names it)"
+
+// queueErr wraps a failed create; an EINVAL gets the MQD-size explanation.
+func (r *Ring) queueErr(err error, note string) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, unix.EINVAL) {
+		hint := MQDSizeHint
+		if note != "" {
+			hint = "the kernel refused the 8-byte compute MQD (upstream drm_amdgpu_userq_mqd_compute_gfx11); " + note +
+				"; the likely cause is a kernel whose compute MQD is larger (mes_userq_mqd_create checks mqd_size exactly; " +
+				"dmesg then says \"Invalid compute IP MQD size\")"
+		}
+		err = fmt.Errorf("%w (%s)", err, hint)
+	}
+	return r.fail("create the compute user queue (AMDGPU_USERQ create)", err)
+}
+
+// cwsrSizes sizes the context-save area as amdkfd does for the GPU's node
+// (the 24-byte MQD's kernel validates it the same way, amdgpu_cwsr).
+func (r *Ring) cwsrSizes() (kfd.QueueSizes, error) {
+	minor, err := kmd.RenderMinor(r.cfg.RenderNode)
+	if err != nil {
+		return kfd.QueueSizes{}, err
+	}
+	nodes, err := kmd.ReadTopology(r.cfg.Sysfs, kmd.TopologyNodesDir)
+	if err != nil {
+		return kfd.QueueSizes{}, fmt.Errorf("no KFD topology to size the context-save area: %w", err)
+	}
+	node, err := kmd.FindGPUByRenderMinor(nodes, minor)
+	if err != nil {
+		return kfd.QueueSizes{}, err
+	}
+	return kfd.Sizes(node)
+}
+
+// create issues AMDGPU_USERQ create with the MQD at mqd (size bytes).
+func (r *Ring) create(mqd unsafe.Pointer, size uint64) error {
 	var pin runtime.Pinner
 	defer pin.Unpin()
 	var u kmd.Userq
@@ -265,9 +355,9 @@ func (r *Ring) createQueue() error {
 		Flags:   kmd.UserqCreateFlagsQueuePriorityNormalLow,
 		QueueVA: r.bufs[bufRing].VA, QueueSize: ringBytes,
 		RptrVA: r.bufs[bufRptr].VA, WptrVA: r.bufs[bufWptr].VA,
-		MQD: kmd.Addr(&pin, unsafe.Pointer(&mqd)), MQDSize: uint64(unsafe.Sizeof(mqd))}
+		MQD: kmd.Addr(&pin, mqd), MQDSize: size}
 	if err := r.ioctl(kmd.IoctlAMDGPUUserq, unsafe.Pointer(&u)); err != nil {
-		return r.fail("create the compute user queue (AMDGPU_USERQ create)", err)
+		return err
 	}
 	r.queueID = u.Out().QueueID
 	r.q.Queue = fmt.Sprintf("user queue %d", r.queueID)
