@@ -77,6 +77,9 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	}
 	for r.ring = 0; render.Compute.AvailableRings&(1<<r.ring) == 0; r.ring++ {
 	}
+	if err := checkIBAlignment(render.Compute, len(e.IB)); err != nil {
+		return nil, r.fail("check the IB against the compute ring's alignment (HW_IP_INFO)", err)
+	}
 	if err := r.createContext(); err != nil {
 		return nil, err
 	}
@@ -97,6 +100,26 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 // the step that failed.
 func Probe(cfg hwring.Config) error {
 	return hwring.RunSmoke(Tier, func(e *gfx1201.Executable) (exec.Ring, error) { return Open(cfg, e, nil) })
+}
+
+// checkIBAlignment checks an IB of n dwords against what the kernel says
+// the compute ring needs. IB padding: zincc pads IBs to 8 dwords
+// (gfx1201.IBAlignDwords), which is what Linux itself reports as the
+// requirement — amdgpu_hw_ip_info (amdgpu_kms.c) gives compute
+// ib_start_alignment = ib_size_alignment = 32 bytes — while mesa pads to
+// 256 dwords (ib_pad_dw_mask 0xff, "align_mask copied from the kernel":
+// the kernel ring's own align_mask for its ring writes, not a CP rule for
+// IBs). zinc ran 64-dword-padded IBs on gfx1201. So zincc keeps 8 and
+// checks the kernel's figure here instead of guessing a larger one.
+func checkIBAlignment(ip kmd.HWIPInfo, n int) error {
+	bytes := uint64(n) * 4
+	if a := uint64(ip.IBSizeAlignment); a != 0 && bytes%a != 0 {
+		return hwring.Refusedf("the IB is %d bytes but HW_IP_INFO(COMPUTE) asks for a multiple of %d", bytes, a)
+	}
+	if a := uint64(ip.IBStartAlignment); a > hwring.PageSize {
+		return hwring.Refusedf("HW_IP_INFO(COMPUTE) asks for IBs aligned to %d bytes, more than a page", a)
+	}
+	return nil
 }
 
 func (r *Ring) fail(step string, err error) error {

@@ -1,6 +1,7 @@
 package fake
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"unsafe"
@@ -46,6 +47,9 @@ func (s *SimExecutor) Execute(vm *VM, ibVA uint64, dwords int) error {
 	if err := s.sync(vm.Mappings()); err != nil {
 		return err
 	}
+	if err := checkPrefetch(vm); err != nil {
+		return err
+	}
 	st, err := s.gpu.ExecuteAt(ibVA, uint32(dwords))
 	if s.Stats != nil {
 		s.Stats(st)
@@ -85,6 +89,55 @@ func (s *SimExecutor) sync(maps []Mapping) error {
 			return err
 		}
 		s.mapped = append(s.mapped, m)
+	}
+	return nil
+}
+
+// ErrCodePrefetch is wrapped by the error of a submission whose code is
+// not followed by the s_code_end padding instruction prefetch reads.
+var ErrCodePrefetch = errors.New("instruction prefetch past the end of the code")
+
+// Instruction prefetch as LLVM pads for it (AMDGPUTargetAsmStreamer::
+// EmitCodeEnd): the SQ fetches up to three 128-byte cache lines past the
+// line of the last instruction, so code must be followed, to there, by
+// s_code_end.
+const (
+	sCodeEnd     = 0xBF9F0000
+	prefetchLine = 128
+	prefetchPad  = 3 * prefetchLine
+)
+
+// checkPrefetch models instruction prefetch on every code mapping (one
+// the GPU may execute but not write): the code ends at its last dword that
+// is neither 0 nor s_code_end, and the bytes from there to the end of the
+// third cache line after it must be mapped and hold s_code_end.
+func checkPrefetch(vm *VM) error {
+	for _, m := range vm.maps {
+		if !m.Exec || m.Write {
+			continue
+		}
+		d := m.Data
+		end := len(d) &^ 3
+		for end >= 4 {
+			w := binary.LittleEndian.Uint32(d[end-4:])
+			if w != 0 && w != sCodeEnd {
+				break
+			}
+			end -= 4
+		}
+		if end == 0 {
+			continue
+		}
+		need := (end+prefetchLine-1)/prefetchLine*prefetchLine + prefetchPad
+		if need > len(d) {
+			return fmt.Errorf("%w: code at %#x ends at +%#x; prefetch reads to +%#x, past the %#x-byte mapping", ErrCodePrefetch, m.VA, end, need, len(d))
+		}
+		for i := end; i < need; i += 4 {
+			if binary.LittleEndian.Uint32(d[i:]) != sCodeEnd {
+				return fmt.Errorf("%w: code at %#x ends at +%#x; prefetch reads %#08x at +%#x, not s_code_end (LLVM pads 3 cache lines)",
+					ErrCodePrefetch, m.VA, end, binary.LittleEndian.Uint32(d[i:]), i)
+			}
+		}
 	}
 	return nil
 }

@@ -47,14 +47,33 @@ func RoundPage(n uint64) uint64 {
 	return (n + PageSize - 1) &^ (PageSize - 1)
 }
 
+// Code padding as LLVM emits it after a code object's text
+// (AMDGPUTargetAsmStreamer::EmitCodeEnd): align to the instruction cache
+// line (128 bytes on gfx11 and later) with s_code_end, then three more
+// cache lines of s_code_end, "extra padding amount in bytes to support
+// prefetch mode 3" — the SQ prefetches instructions past the last one a
+// wave runs, and the padding keeps that prefetch inside mapped code.
+const (
+	SCodeEnd        = 0xBF9F0000 // s_code_end (SOPP opcode 31)
+	codeLine        = 128
+	CodePrefetchPad = 3 * codeLine
+)
+
+// CodeEnd returns where the s_code_end padding after n bytes of code ends.
+func CodeEnd(n uint64) uint64 {
+	return (n+codeLine-1)/codeLine*codeLine + CodePrefetchPad
+}
+
 // BufferSizes returns the bytes to allocate for each image buffer: the
 // Executable's sizes rounded up to whole pages (a buffer of size 0 still
-// gets a page, so every relocation has an address) and the IB's.
+// gets a page, so every relocation has an address) and the IB's. The code
+// buffer also holds the s_code_end padding (CodeEnd).
 func BufferSizes(e *gfx1201.Executable) [NumImageBuffers]uint64 {
 	var s [NumImageBuffers]uint64
 	for i := range e.Buffers {
 		s[i] = RoundPage(e.Buffers[i].Size)
 	}
+	s[gfx1201.BufCode] = RoundPage(max(e.Buffers[gfx1201.BufCode].Size, CodeEnd(uint64(len(e.Code)))))
 	s[BufIB] = RoundPage(uint64(len(e.IB)) * 4)
 	return s
 }
@@ -206,6 +225,12 @@ func (im *Image) Load(w *exec.Weights) error {
 		clear(im.bufs[i])
 	}
 	copy(im.bufs[gfx1201.BufCode], im.exe.Code)
+	if len(im.exe.Code) > 0 {
+		pad := im.bufs[gfx1201.BufCode][len(im.exe.Code)&^3 : CodeEnd(uint64(len(im.exe.Code)))]
+		for i := (4 - len(im.exe.Code)%4) % 4; i+4 <= len(pad); i += 4 {
+			binary.LittleEndian.PutUint32(pad[i:], SCodeEnd)
+		}
+	}
 	for _, v := range im.exe.Module.DeclsOf(ir.Weight) {
 		p, _ := im.exe.Placement(v) // checked by NewImage
 		var data []byte
