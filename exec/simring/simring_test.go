@@ -50,6 +50,12 @@ func graphs(t *testing.T) map[string]graph {
 			RopeBase: 10000, DefaultWeightType: ir.Q4_K, Random: true,
 			Types: map[string]ir.DType{"token_embd.weight": ir.Q6_K, "output.weight": ir.Q5_K,
 				"blk.0.attn_v.weight": ir.Q6_K, "blk.1.ffn_down.weight": ir.Q5_K, "blk.1.ffn_up.weight": ir.Q6_K}},
+		{Name: "ggml32", Vocab: 80, Embd: 96, Layers: 1, Heads: 3, KVHeads: 1, FF: 160, Ctx: 10, Eps: 1e-5,
+			RopeBase: 10000, DefaultWeightType: ir.Q5_0, Random: true,
+			Types: map[string]ir.DType{"token_embd.weight": ir.Q4_1, "output.weight": ir.Q5_1, "blk.0.attn_q.weight": ir.BF16,
+				"blk.0.attn_v.weight": ir.Q5_1, "blk.0.ffn_down.weight": ir.Q4_1}},
+		{Name: "bf16", Vocab: 72, Embd: 64, Layers: 1, Heads: 2, KVHeads: 2, FF: 96, Ctx: 10, Eps: 1e-5,
+			RopeBase: 10000, DefaultWeightType: ir.BF16, Random: true},
 	} {
 		text, err := frontend.LlamaGraph(c)
 		if err != nil {

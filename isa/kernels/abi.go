@@ -134,6 +134,10 @@ var ABIs = []KernelABI{
 	{Name: "zincc_embed_q4_K", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
 	{Name: "zincc_embed_q5_K", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
 	{Name: "zincc_embed_q6_K", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+	{Name: "zincc_embed_bf16", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+	{Name: "zincc_embed_q4_1", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+	{Name: "zincc_embed_q5_0", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
+	{Name: "zincc_embed_q5_1", Args: []Arg{ptr("table"), ptr("dst"), u32("row"), u32("cols")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},
 
 	// rms_norm: workgroup g reduces sum(x²) over head g (n elements; one
 	// head unless Size.Heads says more) across its waves, then scales.
@@ -159,6 +163,10 @@ var ABIs = []KernelABI{
 	{Name: "zincc_matvec_q4_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	{Name: "zincc_matvec_q5_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	{Name: "zincc_matvec_q6_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
+	{Name: "zincc_matvec_bf16", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
+	{Name: "zincc_matvec_q4_1", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
+	{Name: "zincc_matvec_q5_0", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
+	{Name: "zincc_matvec_q5_1", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 
 	// rope: thread t writes dst[t] from its rotation pair (t < n <= 2^22);
 	// mode bit 0 clear is normal (pairs 2i, 2i+1), set NeoX (pairs i,

@@ -96,9 +96,11 @@ func (t *byDType) pick(n *ir.Node, dt ir.DType) (*kernels.KernelABI, error) {
 
 var (
 	embedKernels = variants(map[ir.DType]string{ir.F32: "zincc_embed_f32", ir.F16: "zincc_embed_f16", ir.Q4_0: "zincc_embed_q4_0", ir.Q8_0: "zincc_embed_q8_0",
-		ir.Q4_K: "zincc_embed_q4_K", ir.Q5_K: "zincc_embed_q5_K", ir.Q6_K: "zincc_embed_q6_K"})
+		ir.Q4_K: "zincc_embed_q4_K", ir.Q5_K: "zincc_embed_q5_K", ir.Q6_K: "zincc_embed_q6_K",
+		ir.BF16: "zincc_embed_bf16", ir.Q4_1: "zincc_embed_q4_1", ir.Q5_0: "zincc_embed_q5_0", ir.Q5_1: "zincc_embed_q5_1"})
 	matvecKernels = variants(map[ir.DType]string{ir.F32: "zincc_matvec_f32", ir.F16: "zincc_matvec_f16", ir.Q4_0: "zincc_matvec_q4_0", ir.Q8_0: "zincc_matvec_q8_0",
-		ir.Q4_K: "zincc_matvec_q4_K", ir.Q5_K: "zincc_matvec_q5_K", ir.Q6_K: "zincc_matvec_q6_K"})
+		ir.Q4_K: "zincc_matvec_q4_K", ir.Q5_K: "zincc_matvec_q5_K", ir.Q6_K: "zincc_matvec_q6_K",
+		ir.BF16: "zincc_matvec_bf16", ir.Q4_1: "zincc_matvec_q4_1", ir.Q5_0: "zincc_matvec_q5_0", ir.Q5_1: "zincc_matvec_q5_1"})
 	kvStoreKernels = variants(map[ir.DType]string{ir.F32: "zincc_kv_store_f32", ir.F16: "zincc_kv_store_f16"})
 	attendKernels  = variants(map[ir.DType]string{ir.F32: "zincc_attention_f32", ir.F16: "zincc_attention_f16"})
 	// attendLongKernels take contexts past kernels.MaxAttentionContext.
