@@ -12,6 +12,11 @@ type Options struct {
 	// compare results, carries and conditions are SGPR pairs and vcc is
 	// the 64-bit register. The default is wave32.
 	Wave64 bool
+	// Include opens the files .include names. nil reads the operating
+	// system's files, a relative name relative to the including file's
+	// directory (as llvm-mc -I <that directory>); IncludeFS reads an
+	// fs.FS.
+	Include IncludeFunc
 }
 
 // Object is an assembled kernel file.
@@ -32,25 +37,39 @@ type Kernel struct {
 
 // AssembledInst records where an instruction came from.
 type AssembledInst struct {
-	Offset int  // byte offset in Code
-	Line   int  // 1-based source line
-	Inst   Inst // the encoded instruction
+	Offset int // byte offset in Code
+	// Line is the 1-based line of the file given to AssembleWith that
+	// produced the instruction: for an instruction from a macro expansion
+	// or an included file, the line that invoked or included it.
+	Line int
+	Inst Inst // the encoded instruction
 }
 
 // Error is an assembler diagnostic, printed as file:line:col: message.
+// Inside a macro expansion File and Line name the macro body's line (Col
+// is the column in the expanded text) and Context says which invocations
+// led there, innermost first ("in macro 'm' invoked at x.s:12:3, ...");
+// inside an included file, which .include lines.
 type Error struct {
-	File string
-	Line int
-	Col  int
-	Msg  string
+	File    string
+	Line    int
+	Col     int
+	Msg     string
+	Context string
 }
 
 // Error is the message with its source position.
 func (e *Error) Error() string {
+	var s string
 	if e.Col > 0 {
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+		s = fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	} else {
+		s = fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 	}
-	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	if e.Context != "" {
+		s += " (" + e.Context + ")"
+	}
+	return s
 }
 
 // Assemble assembles a gfx1201 .s file in wave32 mode. filename is used
@@ -62,11 +81,13 @@ func Assemble(filename string, src []byte) (*Object, error) {
 // AssembleWith assembles a gfx1201 .s file with explicit options.
 func AssembleWith(filename string, src []byte, opts Options) (*Object, error) {
 	a := &assembler{
-		file:    filename,
-		opts:    opts,
-		section: ".text",
-		labels:  map[string]label{},
-		consts:  map[string]int64{},
+		file:     filename,
+		mainFile: filename,
+		opts:     opts,
+		section:  ".text",
+		labels:   map[string]label{},
+		consts:   map[string]int64{},
+		macros:   map[string]*macroDef{},
 	}
 	if err := a.run(src); err != nil {
 		return nil, err
@@ -81,15 +102,22 @@ type label struct {
 	col     int
 }
 
-type fixup struct {
-	at   int // index into a.insts
-	e    *expr
+// srcPos is a statement's position, for errors reported later.
+type srcPos struct {
+	file string
 	line int
+	ctx  string
+}
+
+type fixup struct {
+	at  int // index into a.insts
+	e   *expr
+	pos srcPos
 }
 
 type kernelBlock struct {
 	name    string
-	line    int
+	pos     srcPos
 	col     int
 	desc    *kernelDesc
 	section string
@@ -97,28 +125,45 @@ type kernelBlock struct {
 }
 
 type assembler struct {
-	file    string
-	opts    Options
-	section string
-	code    []byte
-	insts   []AssembledInst
-	fixups  []fixup
-	labels  map[string]label
-	consts  map[string]int64
-	kernels []*kernelBlock
-	cur     *kernelBlock // open .amdhsa_kernel block
-	inMeta  bool         // inside .amdgpu_metadata
-	line    int
-	obj     *Object
+	file     string // the file of the current line
+	mainFile string // the file given to AssembleWith
+	opts     Options
+	section  string
+	code     []byte
+	insts    []AssembledInst
+	fixups   []fixup
+	labels   map[string]label
+	consts   map[string]int64
+	kernels  []*kernelBlock
+	cur      *kernelBlock // open .amdhsa_kernel block
+	inMeta   bool         // inside .amdgpu_metadata
+	line     int          // the line of the current statement in a.file
+	text     string       // the current line
+	ctx      string       // the expansions and includes that led to it
+	obj      *Object
+
+	// Source structure (macro.go).
+	top            *frame
+	conds          []cond
+	body           *bodyCollector
+	macros         map[string]*macroDef
+	instantiations int // macro instantiations so far (\@)
+	outerLine      int // the line of mainFile that led to the current line
+	expLines       int
+	expBytes       int
 }
 
 func (a *assembler) errorf(col int, format string, args ...any) *Error {
-	return &Error{File: a.file, Line: a.line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: a.file, Line: a.line, Col: col, Msg: fmt.Sprintf(format, args...), Context: a.ctx}
 }
 
 func (a *assembler) posErr(e *posError) *Error {
-	return &Error{File: a.file, Line: a.line, Col: e.col, Msg: e.msg}
+	return &Error{File: a.file, Line: a.line, Col: e.col, Msg: e.msg, Context: a.ctx}
 }
+
+func (a *assembler) pos() srcPos { return srcPos{file: a.file, line: a.line, ctx: a.ctx} }
+
+func (a *assembler) setPos(p srcPos) { a.file, a.line, a.ctx = p.file, p.line, p.ctx }
 
 // constSyms resolves .set constants (absolute values) for operands.
 func (a *assembler) constSyms(name string) (int64, bool) {
@@ -138,16 +183,39 @@ func (a *assembler) allSyms(name string) (int64, bool) {
 }
 
 func (a *assembler) run(src []byte) error {
-	lines := stripComments(src)
-	for i, text := range lines {
-		a.line = i + 1
-		if err := a.statement(text); err != nil {
+	var lines []srcLine
+	for i, text := range stripComments(src) {
+		lines = append(lines, srcLine{text: text, file: a.file, line: i + 1})
+	}
+	if err := a.push(&frame{kind: frameFile, lines: lines}, 0); err != nil {
+		return err
+	}
+	last := srcPos{file: a.file, line: len(lines)}
+	for a.top != nil {
+		f := a.top
+		if f.i >= len(f.lines) {
+			if err := a.pop(); err != nil {
+				return err
+			}
+			continue
+		}
+		l := f.lines[f.i]
+		f.i++
+		a.file, a.line, a.text, a.ctx = l.file, l.line, l.text, f.ctx
+		a.outerLine = l.line
+		if f.parent != nil {
+			a.outerLine = f.outerLine
+		}
+		if err := a.statement(l.text); err != nil {
 			return err
 		}
 	}
-	a.line = len(lines)
+	a.setPos(last)
+	if len(a.conds) > 0 {
+		return a.errorf(0, "unmatched .ifs or .elses")
+	}
 	if a.cur != nil {
-		a.line = a.cur.line
+		a.setPos(a.cur.pos)
 		return a.errorf(a.cur.col, "missing .end_amdhsa_kernel for kernel %s", a.cur.name)
 	}
 	if a.inMeta {
@@ -155,7 +223,7 @@ func (a *assembler) run(src []byte) error {
 	}
 	// Resolve branches.
 	for _, f := range a.fixups {
-		a.line = f.line
+		a.setPos(f.pos)
 		in := &a.insts[f.at]
 		v, perr := f.e.eval(a.allSyms)
 		if perr != nil {
@@ -184,7 +252,7 @@ func (a *assembler) run(src []byte) error {
 		}
 	}
 	for _, k := range a.kernels {
-		a.line = k.line
+		a.setPos(k.pos)
 		l, ok := a.labels[k.name]
 		if !ok || l.section != ".text" {
 			return a.errorf(k.col, "kernel %s: no code label %s in .text", k.name, k.name)
@@ -204,6 +272,12 @@ func (a *assembler) run(src []byte) error {
 
 // statement handles one source line.
 func (a *assembler) statement(text string) error {
+	if a.body != nil {
+		return a.collect(text)
+	}
+	if a.skipping() {
+		return a.skipLine(text)
+	}
 	toks, lerr := lexLine(text)
 	if lerr != nil {
 		return a.posErr(lerr)
@@ -236,6 +310,10 @@ func (a *assembler) statement(text string) error {
 		return a.errorf(0, ".text exceeds %d bytes", maxText)
 	}
 	t := s.peek()
+	if m, ok := a.macros[t.text]; ok && t.kind == tkIdent {
+		s.next()
+		return a.invoke(m, t, s)
+	}
 	// name = expr
 	if t.kind == tkIdent && s.peekN(1).kind == tkPunct && s.peekN(1).text == "=" {
 		s.next()
@@ -374,10 +452,10 @@ func (a *assembler) instruction(s *stream) error {
 	at := len(a.insts)
 	var buf [16]byte
 	n, _ := b.in.encode(&buf)
-	a.insts = append(a.insts, AssembledInst{Offset: len(a.code), Line: a.line, Inst: b.in})
+	a.insts = append(a.insts, AssembledInst{Offset: len(a.code), Line: a.outerLine, Inst: b.in})
 	a.code = append(a.code, buf[:n]...)
 	if b.branch != nil {
-		a.fixups = append(a.fixups, fixup{at: at, e: b.branch, line: a.line})
+		a.fixups = append(a.fixups, fixup{at: at, e: b.branch, pos: a.pos()})
 	}
 	return nil
 }

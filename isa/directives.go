@@ -8,6 +8,36 @@ import (
 // directive handles an assembler directive (the stream is at its name).
 func (a *assembler) directive(s *stream) error {
 	t := s.next()
+	if ifDirectives[t.text] || t.text == ".else" || t.text == ".elseif" || t.text == ".endif" {
+		return a.condDirective(s, t)
+	}
+	switch t.text {
+	case ".macro":
+		return a.defineMacro(s, t)
+	case ".endm", ".endmacro":
+		return a.errorf(t.col, "unexpected '%s' in file, no current macro definition", t.text)
+	case ".exitm":
+		if err := a.endOfLine(s); err != nil {
+			return err
+		}
+		return a.exitMacro(t)
+	case ".purgem":
+		nt := s.next()
+		if nt.kind != tkIdent {
+			return a.errorf(nt.col, "expected identifier in '.purgem' directive")
+		}
+		if _, ok := a.macros[nt.text]; !ok {
+			return a.errorf(nt.col, "macro '%s' is not defined", nt.text)
+		}
+		delete(a.macros, nt.text)
+		return a.endOfLine(s)
+	case ".rept", ".rep", ".irp", ".irpc":
+		return a.repeat(s, t)
+	case ".endr":
+		return a.errorf(t.col, "unmatched '.endr' directive")
+	case ".include":
+		return a.include(s)
+	}
 	name := strings.ToLower(t.text)
 	switch name {
 	case ".text", ".rodata", ".data", ".bss":
@@ -118,7 +148,7 @@ func (a *assembler) directive(s *stream) error {
 				return a.errorf(nt.col, "kernel %s is already defined", nt.text)
 			}
 		}
-		a.cur = &kernelBlock{name: nt.text, line: a.line, col: nt.col, desc: newKernelDesc(a.opts.Wave64), section: a.section, seen: map[string]bool{}}
+		a.cur = &kernelBlock{name: nt.text, pos: a.pos(), col: nt.col, desc: newKernelDesc(a.opts.Wave64), section: a.section, seen: map[string]bool{}}
 		return a.endOfLine(s)
 	case ".end_amdhsa_kernel":
 		return a.errorf(t.col, ".end_amdhsa_kernel without .amdhsa_kernel")

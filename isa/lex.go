@@ -22,6 +22,7 @@ type token struct {
 	kind tokKind
 	text string
 	col  int
+	end  int     // index just past the token in its line (0-based)
 	ival uint64  // tkInt
 	fval float64 // tkFloat
 }
@@ -109,7 +110,7 @@ func lexLine(s string) ([]token, *posError) {
 			for j < len(s) && isIdentChar(s[j]) {
 				j++
 			}
-			toks = append(toks, token{kind: tkIdent, text: s[i:j], col: col})
+			toks = append(toks, token{kind: tkIdent, text: s[i:j], col: col, end: j})
 			i = j
 		case c >= '0' && c <= '9':
 			t, n, err := lexNumber(s[i:])
@@ -117,11 +118,12 @@ func lexLine(s string) ([]token, *posError) {
 				return nil, &posError{col: col, msg: err.Error()}
 			}
 			t.col = col
+			t.end = i + n
 			toks = append(toks, t)
 			i += n
 		case c == '\'' && i+2 < len(s) && s[i+2] == '\'':
 			// A character literal is an integer, as in llvm-mc.
-			toks = append(toks, token{kind: tkInt, text: s[i : i+3], col: col, ival: uint64(s[i+1])})
+			toks = append(toks, token{kind: tkInt, text: s[i : i+3], col: col, end: i + 3, ival: uint64(s[i+1])})
 			i += 3
 		case c == '"':
 			j := i + 1
@@ -136,7 +138,7 @@ func lexLine(s string) ([]token, *posError) {
 			if j >= len(s) {
 				return nil, &posError{col: col, msg: "unterminated string"}
 			}
-			toks = append(toks, token{kind: tkString, text: b.String(), col: col})
+			toks = append(toks, token{kind: tkString, text: b.String(), col: col, end: j + 1})
 			i = j + 1
 		default:
 			two := ""
@@ -145,14 +147,14 @@ func lexLine(s string) ([]token, *posError) {
 			}
 			switch two {
 			case "<<", ">>", "<=", ">=", "==", "!=", "&&", "||":
-				toks = append(toks, token{kind: tkPunct, text: two, col: col})
+				toks = append(toks, token{kind: tkPunct, text: two, col: col, end: i + 2})
 				i += 2
 				continue
 			}
 			if strings.IndexByte(",[]():|+-*/%&^~!<>=@{}", c) < 0 {
 				return nil, &posError{col: col, msg: "unexpected character " + strconv.QuoteRune(rune(c))}
 			}
-			toks = append(toks, token{kind: tkPunct, text: string(c), col: col})
+			toks = append(toks, token{kind: tkPunct, text: string(c), col: col, end: i + 1})
 			i++
 		}
 	}
