@@ -102,15 +102,15 @@ var ErrCodePrefetch = errors.New("instruction prefetch past the end of the code"
 // line of the last instruction, so code must be followed, to there, by
 // s_code_end.
 const (
-	sCodeEnd     = 0xBF9F0000
-	prefetchLine = 128
-	prefetchPad  = 3 * prefetchLine
+	sCodeEnd    = 0xBF9F0000
+	prefetchPad = 3 * 128
 )
 
 // checkPrefetch models instruction prefetch on every code mapping (one
-// the GPU may execute but not write): the code ends at its last dword that
-// is neither 0 nor s_code_end, and the bytes from there to the end of the
-// third cache line after it must be mapped and hold s_code_end.
+// the GPU may execute but not write): whatever the code blob holds (code,
+// kernel descriptors), the last nonzero dwords of the mapping must be a
+// run of s_code_end at least three cache lines long, which is what LLVM
+// leaves after a code object's text.
 func checkPrefetch(vm *VM) error {
 	for _, m := range vm.maps {
 		if !m.Exec || m.Write {
@@ -118,25 +118,19 @@ func checkPrefetch(vm *VM) error {
 		}
 		d := m.Data
 		end := len(d) &^ 3
-		for end >= 4 {
-			w := binary.LittleEndian.Uint32(d[end-4:])
-			if w != 0 && w != sCodeEnd {
-				break
-			}
+		for end >= 4 && binary.LittleEndian.Uint32(d[end-4:]) == 0 {
 			end -= 4
 		}
 		if end == 0 {
 			continue
 		}
-		need := (end+prefetchLine-1)/prefetchLine*prefetchLine + prefetchPad
-		if need > len(d) {
-			return fmt.Errorf("%w: code at %#x ends at +%#x; prefetch reads to +%#x, past the %#x-byte mapping", ErrCodePrefetch, m.VA, end, need, len(d))
+		run := 0
+		for i := end; i >= 4 && binary.LittleEndian.Uint32(d[i-4:]) == sCodeEnd; i -= 4 {
+			run += 4
 		}
-		for i := end; i < need; i += 4 {
-			if binary.LittleEndian.Uint32(d[i:]) != sCodeEnd {
-				return fmt.Errorf("%w: code at %#x ends at +%#x; prefetch reads %#08x at +%#x, not s_code_end (LLVM pads 3 cache lines)",
-					ErrCodePrefetch, m.VA, end, binary.LittleEndian.Uint32(d[i:]), i)
-			}
+		if run < prefetchPad {
+			return fmt.Errorf("%w: the code at %#x ends at +%#x with %d bytes of s_code_end; prefetch reads up to %d bytes past the last instruction's cache line (LLVM pads 3 cache lines)",
+				ErrCodePrefetch, m.VA, end, run, prefetchPad)
 		}
 	}
 	return nil

@@ -12,21 +12,26 @@ import (
 
 // Facts is what the kernel says about the GPU at the render node.
 type Facts struct {
-	RenderNode   string            `json:"render_node"`
-	Driver       string            `json:"driver"`
-	DRMVersion   string            `json:"drm_version"`
-	DeviceID     string            `json:"device_id,omitempty"`
-	Family       uint32            `json:"family,omitempty"`
-	GCVersion    string            `json:"gc_version,omitempty"`
-	GfxTarget    string            `json:"gfx_target,omitempty"`
-	ComputeUnits uint32            `json:"compute_units,omitempty"`
-	VRAMBytes    uint64            `json:"vram_bytes,omitempty"`
-	ComputeRings int               `json:"compute_rings"`
-	UserqIPMask  uint32            `json:"userq_ip_mask"`
-	UserqSlots   uint32            `json:"userq_compute_slots"`
-	Firmware     map[string]uint32 `json:"firmware,omitempty"`
-	KFDVersion   string            `json:"kfd_version,omitempty"`
-	KFDGPUID     uint32            `json:"kfd_gpu_id,omitempty"`
+	RenderNode   string `json:"render_node"`
+	Driver       string `json:"driver"`
+	DRMVersion   string `json:"drm_version"`
+	DeviceID     string `json:"device_id,omitempty"`
+	Family       uint32 `json:"family,omitempty"`
+	GCVersion    string `json:"gc_version,omitempty"`
+	GfxTarget    string `json:"gfx_target,omitempty"`
+	ComputeUnits uint32 `json:"compute_units,omitempty"`
+	VRAMBytes    uint64 `json:"vram_bytes,omitempty"`
+	// VRAMVisibleBytes is the CPU-visible part of VRAM (the PCIe BAR;
+	// 256 MiB without resizable BAR), AMDGPU_INFO_VRAM_GTT
+	// vram_cpu_accessible_size. zincc maps code, weights, state and
+	// arena through it.
+	VRAMVisibleBytes uint64            `json:"vram_visible_bytes,omitempty"`
+	ComputeRings     int               `json:"compute_rings"`
+	UserqIPMask      uint32            `json:"userq_ip_mask"`
+	UserqSlots       uint32            `json:"userq_compute_slots"`
+	Firmware         map[string]uint32 `json:"firmware,omitempty"`
+	KFDVersion       string            `json:"kfd_version,omitempty"`
+	KFDGPUID         uint32            `json:"kfd_gpu_id,omitempty"`
 }
 
 // firmwares are the microcode versions worth reporting for compute.
@@ -69,7 +74,7 @@ func ReadFacts(cfg hwring.Config) *Facts {
 		}
 	}
 	if vram, err := hwring.Query[kmd.VRAMGTTInfo](dev, kmd.InfoQueryVRAMGTT, nil); err == nil {
-		f.VRAMBytes = vram.VRAMSize
+		f.VRAMBytes, f.VRAMVisibleBytes = vram.VRAMSize, vram.VRAMCPUAccessibleSize
 	}
 	for _, fw := range firmwares {
 		v, err := hwring.Query[kmd.FirmwareInfo](dev, kmd.InfoQueryFWVersion, func(i *kmd.Info) { i.FW().FWType = fw.typ })
