@@ -123,6 +123,11 @@ func (c *cp) run(ib []uint32, ibAddr uint64, depth int) error {
 			err = c.copyData(p, ibAddr, site)
 		case pm4.OpWaitRegMem:
 			err = c.waitRegMem(p, ibAddr, site)
+		case pm4.OpDMAData:
+			err = c.dmaData(p, ibAddr, site)
+		case pm4.OpHDPFlush:
+			// The emulator's memory is the CPU's: there is no Host Data
+			// Path to flush.
 		case pm4.OpIndirectBuffer:
 			b, _ := p.IndirectBuffer()
 			if !b.Valid {
@@ -143,7 +148,7 @@ func (c *cp) run(ib []uint32, ibAddr uint64, depth int) error {
 			err = c.run(sub, b.Addr, depth+1)
 		default:
 			return c.unsupported(p, ibAddr, "the emulated compute queue executes NOP, SET_SH_REG, DISPATCH_DIRECT, "+
-				"DISPATCH_INDIRECT, RELEASE_MEM, ACQUIRE_MEM, EVENT_WRITE, WRITE_DATA, COPY_DATA, WAIT_REG_MEM and INDIRECT_BUFFER")
+				"DISPATCH_INDIRECT, RELEASE_MEM, ACQUIRE_MEM, EVENT_WRITE, WRITE_DATA, COPY_DATA, WAIT_REG_MEM, DMA_DATA, HDP_FLUSH and INDIRECT_BUFFER")
 		}
 		if err != nil {
 			return err
@@ -153,6 +158,36 @@ func (c *cp) run(ib []uint32, ibAddr uint64, depth int) error {
 			r = pm4.NewReader(ib)
 		}
 	}
+}
+
+// dmaData runs a DMA_DATA memory-to-memory copy (SRC_SEL and DST_SEL 0
+// or 3, memory addresses, incrementing), the CP DMA an upload through a
+// staging buffer uses (Linux nvd.h PACKET3_DMA_DATA). Every earlier
+// dispatch has completed, so the copy happens now; CP_SYNC changes
+// nothing here.
+func (c *cp) dmaData(p pm4.Packet, ibAddr uint64, site Site) error {
+	d, ok := p.DMAData()
+	if !ok {
+		return c.bad(p, ibAddr, fmt.Sprintf("DMA_DATA has %d body dwords, want 6", len(p.Body)))
+	}
+	if (d.SrcSel != pm4.DMASelAddr && d.SrcSel != pm4.DMASelL2) || (d.DstSel != pm4.DMASelAddr && d.DstSel != pm4.DMASelL2) ||
+		d.SAS || d.DAS || d.SAIC || d.DAIC {
+		return c.unsupported(p, ibAddr, "only memory-to-memory DMA_DATA (SRC_SEL/DST_SEL 0 or 3, no register or non-incrementing addresses) is modelled")
+	}
+	n := uint64(d.ByteCount)
+	if n == 0 {
+		return nil
+	}
+	src, err := c.cpAccess(d.Src, n, AccessRead, site)
+	if err != nil {
+		return err
+	}
+	dst, err := c.cpAccess(d.Dst, n, AccessWrite, site)
+	if err != nil {
+		return err
+	}
+	copy(dst, src)
+	return nil
 }
 
 func (c *cp) unsupported(p pm4.Packet, ibAddr uint64, detail string) error {
