@@ -8,7 +8,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
+
+// fuzzLib is the file FuzzAssemble's inputs can .include: macros to call.
+const fuzzLib = `.macro twice r, n=1
+  v_add_f32 \r, \n, \r
+  v_add_f32 \r, \n, \r
+.endm
+.macro op x
+  s_mov_b32 s\x, \@
+.endm
+`
 
 // lossyText reports instructions whose llvm-style text deliberately drops
 // encoding bits (llvm prints them that way too), so text round trips
@@ -111,7 +122,7 @@ func FuzzDecode(f *testing.F) {
 // errors must be positioned, and every instruction it emits must decode
 // back to itself.
 func FuzzAssemble(f *testing.F) {
-	for _, name := range []string{"corpus.s", "corpus_wave64.s"} {
+	for _, name := range []string{"corpus.s", "corpus_wave64.s", "macros.s"} {
 		if src, err := os.ReadFile(filepath.Join("testdata", name)); err == nil {
 			f.Add(src, isWave64File(name))
 		}
@@ -119,13 +130,19 @@ func FuzzAssemble(f *testing.F) {
 	for _, c := range errorCases {
 		f.Add([]byte(c.src), false)
 	}
+	for _, c := range macroErrorCases {
+		f.Add([]byte(c.src), false)
+	}
+	f.Add([]byte(".include \"lib.inc\"\n  twice v1\n.irp r, 1 2\n  op \\r\n.endr\n"), false)
 	for i, l := range sweepLines(false) {
 		if i%97 == 0 {
 			f.Add([]byte(l), false)
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte, wave64 bool) {
-		obj, err := AssembleWith("fuzz.s", src, Options{Wave64: wave64})
+		// .include reads only this file system, which includes itself too.
+		fsys := fstest.MapFS{"fuzz.s": {Data: src}, "lib.inc": {Data: []byte(fuzzLib)}}
+		obj, err := AssembleWith("fuzz.s", src, Options{Wave64: wave64, Include: IncludeFS(fsys)})
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.Line < 1 {

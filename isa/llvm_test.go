@@ -169,7 +169,9 @@ func llvmAssembleFile(t testing.TB, name string, src []byte, wave64 bool) (*llvm
 	obj := filepath.Join(dir, "out.o")
 	ctx, cancel := context.WithTimeout(context.Background(), llvmTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, llvmMC(t), llvmArgs(wave64, "-filetype=obj", "-o", obj)...)
+	// .include names resolve as isa.Assemble resolves them: relative to
+	// the file's directory.
+	cmd := exec.CommandContext(ctx, llvmMC(t), llvmArgs(wave64, "-filetype=obj", "-o", obj, "-I", filepath.Dir(name))...)
 	cmd.Stdin = bytes.NewReader(src)
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
