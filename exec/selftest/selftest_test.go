@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"zincc/exec/hwring"
+	_ "zincc/internal/golden"
 )
 
 // The embedded graphs are testdata's.
