@@ -11,9 +11,10 @@ import (
 	"zincc/isa"
 )
 
-// sources holds the kernel assembly files, one per op family.
+// sources holds the kernel assembly files, one per op family, and the
+// .inc files they .include (macros that families share).
 //
-//go:embed *.s
+//go:embed *.s *.inc
 var sources embed.FS
 
 // EntryAlign is the alignment of every kernel entry in Library.Code (the
@@ -109,7 +110,7 @@ func build(fsys fs.FS, complete bool) (*Library, error) {
 			return nil, err
 		}
 		lib.files = append(lib.files, SourceFile{Name: name, Text: string(src)})
-		obj, err := isa.Assemble(name, src)
+		obj, err := isa.AssembleWith(name, src, isa.Options{Include: isa.IncludeFS(fsys)})
 		if err != nil {
 			return nil, fmt.Errorf("kernels: %w", err)
 		}
@@ -123,7 +124,7 @@ func build(fsys fs.FS, complete bool) (*Library, error) {
 				return nil, fmt.Errorf("kernels: %s: kernel %s is defined twice", name, k.Name)
 			}
 			kern := &Kernel{Name: k.Name, File: name, Entry: base + uint64(k.Entry), Descriptor: k.Descriptor,
-				Source: kernelSource(string(src), k.Name)}
+				Source: kernelSource(fsys, string(src), k.Name)}
 			lib.byName[k.Name] = kern
 		}
 	}
@@ -209,10 +210,11 @@ const sourcePrologue = ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1201\"\n.amdhsa_c
 
 // kernelSource cuts the text of one kernel out of its file: the file's
 // header comment (what the family shares: launch shape, conventions), the
+// macros the file defines or includes (included files inlined), the
 // comment block right above the kernel's .globl line through its .size
 // line, then its .amdhsa_kernel block. It returns "" if the file does not
 // follow that layout.
-func kernelSource(src, name string) string {
+func kernelSource(fsys fs.FS, src, name string) string {
 	lines := strings.Split(src, "\n")
 	start, end := -1, -1
 	for i, l := range lines {
@@ -234,6 +236,7 @@ func kernelSource(src, name string) string {
 	var b strings.Builder
 	b.WriteString(fileHeader(lines))
 	b.WriteString(sourcePrologue)
+	b.WriteString(definitions(fsys, lines, 0))
 	for _, l := range lines[start : end+1] {
 		b.WriteString(l)
 		b.WriteByte('\n')
@@ -251,6 +254,56 @@ func kernelSource(src, name string) string {
 			if len(f) >= 1 && f[0] == ".end_amdhsa_kernel" {
 				break
 			}
+		}
+	}
+	return b.String()
+}
+
+// definitions returns what a kernel's text needs besides its own lines:
+// the file's top-level .macro ... .endm blocks, each with the comment
+// right above it, and the text of the files it .includes (which hold only
+// such definitions), in file order.
+func definitions(fsys fs.FS, lines []string, depth int) string {
+	var b strings.Builder
+	macroDepth := 0
+	comment := 0 // first line of the comment block just above
+	for i, l := range lines {
+		f := strings.Fields(l)
+		word := ""
+		if len(f) > 0 {
+			word = f[0]
+		}
+		switch {
+		case macroDepth == 0 && word == ".include" && len(f) == 2 && depth < 8:
+			name := strings.Trim(f[1], "\"")
+			text, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				b.WriteString(l + "\n") // the assembler reports it
+				continue
+			}
+			b.WriteString("// ----- " + name + "\n")
+			b.WriteString(definitions(fsys, strings.Split(string(text), "\n"), depth+1))
+			b.WriteString("// ----- end of " + name + "\n\n")
+		case word == ".macro":
+			if macroDepth == 0 {
+				for _, c := range lines[comment:i] {
+					b.WriteString(c + "\n")
+				}
+			}
+			macroDepth++
+		case word == ".endm" || word == ".endmacro":
+			macroDepth--
+			if macroDepth == 0 {
+				b.WriteString(l + "\n\n")
+			}
+		case depth > 0 && macroDepth == 0 && len(f) >= 3 && f[1] == "=":
+			b.WriteString(l + "\n") // a constant an included file defines
+		}
+		if macroDepth > 0 {
+			b.WriteString(l + "\n")
+		}
+		if !strings.HasPrefix(strings.TrimSpace(l), "//") {
+			comment = i + 1
 		}
 	}
 	return b.String()
