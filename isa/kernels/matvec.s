@@ -28,6 +28,8 @@
 
 .text
 
+.include "matvec_common.inc"
+
 // zincc_matvec_f32: f32 weights. Lane l reads elements 4l..4l+3 of each
 // 128-element step (global_load_b128 of W and of x); the last
 // cols mod 128 elements go to lanes as whole quads, then single elements.
@@ -36,15 +38,7 @@
 .p2align 8
 .type zincc_matvec_f32,@function
 zincc_matvec_f32:
-  v_and_b32 v0, 0x3ff, v0
-  v_lshrrev_b32 v1, 5, v0
-  v_readfirstlane_b32 s16, v1           ; wave in the workgroup
-  s_lshl_b32 s17, ttmp9, 3
-  s_add_co_u32 s16, s16, s17            ; row r
-  s_cmp_ge_u32 s16, s6
-  s_cbranch_scc1 .Lf32_end
-  s_mov_b32 s18, 0x76543210             ; v_permlanex16 lane selects: lane i
-  s_mov_b32 s19, 0xfedcba98             ;   reads lane i of the other row
+  matvec_row .Lf32_end
   s_lshl_b32 s20, s7, 2                 ; row bytes
   s_mul_i32 s22, s16, s20
   s_mul_hi_u32 s23, s16, s20
@@ -102,16 +96,7 @@ zincc_matvec_f32:
   v_add_f32 v3, v3, v4
   v_add_f32 v5, v5, v6
   v_add_f32 v3, v3, v5
-  v_add_f32_dpp v3, v3, v3 row_xmask:1 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v3, v3, v3 row_xmask:2 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v3, v3, v3 row_xmask:4 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v3, v3, v3 row_xmask:8 row_mask:0xf bank_mask:0xf
-  v_permlanex16_b32 v4, v3, s18, s19
-  v_add_f32 v3, v3, v4
-  s_lshl_b32 s38, s16, 2
-  v_mov_b32 v4, s38                  ; byte offset of dst[r]
-  s_mov_b32 exec_lo, 1
-  global_store_b32 v4, v3, s[4:5]
+  matvec_store v3, v4
 .Lf32_end:
   s_endpgm
 .Lf32_size:
@@ -125,15 +110,7 @@ zincc_matvec_f32:
 .p2align 8
 .type zincc_matvec_f16,@function
 zincc_matvec_f16:
-  v_and_b32 v0, 0x3ff, v0
-  v_lshrrev_b32 v1, 5, v0
-  v_readfirstlane_b32 s16, v1           ; wave in the workgroup
-  s_lshl_b32 s17, ttmp9, 3
-  s_add_co_u32 s16, s16, s17            ; row r
-  s_cmp_ge_u32 s16, s6
-  s_cbranch_scc1 .Lf16_end
-  s_mov_b32 s18, 0x76543210             ; v_permlanex16 lane selects: lane i
-  s_mov_b32 s19, 0xfedcba98             ;   reads lane i of the other row
+  matvec_row .Lf16_end
   s_lshl_b32 s20, s7, 1                 ; row bytes
   s_mul_i32 s22, s16, s20
   s_mul_hi_u32 s23, s16, s20
@@ -204,16 +181,7 @@ zincc_matvec_f16:
   v_add_f32 v3, v3, v4
   v_add_f32 v5, v5, v6
   v_add_f32 v3, v3, v5
-  v_add_f32_dpp v3, v3, v3 row_xmask:1 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v3, v3, v3 row_xmask:2 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v3, v3, v3 row_xmask:4 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v3, v3, v3 row_xmask:8 row_mask:0xf bank_mask:0xf
-  v_permlanex16_b32 v4, v3, s18, s19
-  v_add_f32 v3, v3, v4
-  s_lshl_b32 s38, s16, 2
-  v_mov_b32 v4, s38                  ; byte offset of dst[r]
-  s_mov_b32 exec_lo, 1
-  global_store_b32 v4, v3, s[4:5]
+  matvec_store v3, v4
 .Lf16_end:
   s_endpgm
 .Lf16_size:
@@ -229,15 +197,7 @@ zincc_matvec_f16:
 .p2align 8
 .type zincc_matvec_q4_0,@function
 zincc_matvec_q4_0:
-  v_and_b32 v0, 0x3ff, v0
-  v_lshrrev_b32 v1, 5, v0
-  v_readfirstlane_b32 s16, v1           ; wave in the workgroup
-  s_lshl_b32 s17, ttmp9, 3
-  s_add_co_u32 s16, s16, s17            ; row r
-  s_cmp_ge_u32 s16, s6
-  s_cbranch_scc1 .Lq4_0_end
-  s_mov_b32 s18, 0x76543210             ; v_permlanex16 lane selects: lane i
-  s_mov_b32 s19, 0xfedcba98             ;   reads lane i of the other row
+  matvec_row .Lq4_0_end
   s_lshr_b32 s24, s7, 5                 ; blocks per row
   s_mul_i32 s20, s24, 18                ; row bytes
   s_mul_i32 s22, s16, s20
@@ -296,16 +256,7 @@ zincc_matvec_q4_0:
   s_sub_co_u32 s26, s26, 1
   s_cmp_lg_u32 s26, 0
   s_cbranch_scc1 .Lq4_0_loop
-  v_add_f32_dpp v7, v7, v7 row_xmask:1 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v7, v7, v7 row_xmask:2 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v7, v7, v7 row_xmask:4 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v7, v7, v7 row_xmask:8 row_mask:0xf bank_mask:0xf
-  v_permlanex16_b32 v8, v7, s18, s19
-  v_add_f32 v7, v7, v8
-  s_lshl_b32 s38, s16, 2
-  v_mov_b32 v8, s38                  ; byte offset of dst[r]
-  s_mov_b32 exec_lo, 1
-  global_store_b32 v8, v7, s[4:5]
+  matvec_store v7, v8
 .Lq4_0_end:
   s_endpgm
 .Lq4_0_size:
@@ -318,15 +269,7 @@ zincc_matvec_q4_0:
 .p2align 8
 .type zincc_matvec_q8_0,@function
 zincc_matvec_q8_0:
-  v_and_b32 v0, 0x3ff, v0
-  v_lshrrev_b32 v1, 5, v0
-  v_readfirstlane_b32 s16, v1           ; wave in the workgroup
-  s_lshl_b32 s17, ttmp9, 3
-  s_add_co_u32 s16, s16, s17            ; row r
-  s_cmp_ge_u32 s16, s6
-  s_cbranch_scc1 .Lq8_0_end
-  s_mov_b32 s18, 0x76543210             ; v_permlanex16 lane selects: lane i
-  s_mov_b32 s19, 0xfedcba98             ;   reads lane i of the other row
+  matvec_row .Lq8_0_end
   s_lshr_b32 s24, s7, 5                 ; blocks per row
   s_mul_i32 s20, s24, 34                ; row bytes
   s_mul_i32 s22, s16, s20
@@ -384,16 +327,7 @@ zincc_matvec_q8_0:
   s_sub_co_u32 s26, s26, 1
   s_cmp_lg_u32 s26, 0
   s_cbranch_scc1 .Lq8_0_loop
-  v_add_f32_dpp v7, v7, v7 row_xmask:1 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v7, v7, v7 row_xmask:2 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v7, v7, v7 row_xmask:4 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v7, v7, v7 row_xmask:8 row_mask:0xf bank_mask:0xf
-  v_permlanex16_b32 v8, v7, s18, s19
-  v_add_f32 v7, v7, v8
-  s_lshl_b32 s38, s16, 2
-  v_mov_b32 v8, s38                  ; byte offset of dst[r]
-  s_mov_b32 exec_lo, 1
-  global_store_b32 v8, v7, s[4:5]
+  matvec_store v7, v8
 .Lq8_0_end:
   s_endpgm
 .Lq8_0_size:
