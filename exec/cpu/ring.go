@@ -87,60 +87,24 @@ func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
 
 func (r *Ring) word(b int) uint32 { return binary.LittleEndian.Uint32(r.bufs[b]) }
 
-// call runs one kernel.
+// call runs the kernel of one call's op.
 func (r *Ring) call(c *lower.Call) error {
-	f := func(k int) []float32 { return r.floats[c.In[k]] }
-	var out []float32
-	if c.Out >= 0 {
-		out = r.floats[c.Out]
+	k := kernelFor(c.Node.Op)
+	if k == nil || k.run == nil {
+		return fmt.Errorf("no cpu kernel for %s", c.Node.Op.Name)
 	}
-	switch c.Kernel {
-	case lower.Embed:
-		row := int(r.word(c.In[1]))
-		if row < 0 || row >= c.Rows {
-			return fmt.Errorf("token %d is outside the %d rows of the table", row, c.Rows)
-		}
-		return Embed(out, r.bufs[c.In[0]], c.DType, c.Cols, row)
-	case lower.RMSNorm:
-		return RMSNorm(out, f(0), f(1), c.Eps)
-	case lower.Add:
-		return Add(out, f(0), f(1))
-	case lower.Mul:
-		return Mul(out, f(0), f(1))
-	case lower.MatVec:
-		return MatVec(r.pool, out, r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, f(1))
-	case lower.Rope:
-		var freqs []float32
-		if len(c.In) > 2 {
-			freqs = f(2)
-		}
-		return Rope(out, f(0), r.word(c.In[1]), c.HeadDim, c.RopeDims, c.Theta, c.NeoX, freqs, c.FreqScale)
-	case lower.KVStore:
-		pos := int(r.word(c.In[2]))
-		if pos >= c.Rows {
-			return fmt.Errorf("position %d is outside the %d rows of the cache", pos, c.Rows)
-		}
-		return KVStore(r.bufs[c.In[0]], c.DType, c.Cols, pos, f(1))
-	case lower.Attention:
-		pos := int(r.word(c.In[3]))
-		if pos >= c.Rows {
-			return fmt.Errorf("position %d is outside the %d rows of the cache", pos, c.Rows)
-		}
-		return Attention(out, f(0), r.bufs[c.In[1]], r.bufs[c.In[2]], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale, r.scratch[:pos+1])
-	case lower.SiLU:
-		return SiLU(out, f(0))
-	case lower.SwiGLU:
-		return SwiGLU(out, f(0), f(1))
-	case lower.Softmax:
-		return Softmax(out, f(0))
-	case lower.Argmax:
-		binary.LittleEndian.PutUint32(r.bufs[c.Out], Argmax(f(0)))
-	case lower.Copy:
-		copy(r.bufs[c.Out], r.bufs[c.In[0]])
-	default:
-		return fmt.Errorf("no cpu kernel for %v", c.Kernel)
+	return k.run(r, c)
+}
+
+// in is operand k of c as float32s (nil if it is not f32).
+func (r *Ring) in(c *lower.Call, k int) []float32 { return r.floats[c.In[k]] }
+
+// out is c's result as float32s (nil if it has none or it is not f32).
+func (r *Ring) out(c *lower.Call) []float32 {
+	if c.Out < 0 {
+		return nil
 	}
-	return nil
+	return r.floats[c.Out]
 }
 
 // State returns a copy of a state's current contents.

@@ -3,7 +3,6 @@ package cpu
 import (
 	"fmt"
 	"math"
-	"sort"
 )
 
 // Unit is u = 2^-24, the unit roundoff of float32 (half its epsilon). The
@@ -36,45 +35,6 @@ type Rule struct {
 // denormSlack absorbs a tier that flushes float32 denormals (< 2^-126) to
 // zero in a reduction of up to ~2^20 terms.
 const denormSlack = 0x1p-100
-
-var rules = map[string]Rule{
-	"embed":    {Op: "embed", Exact: true, Scale: "exact: every dequantisation is exact in float32"},
-	"add":      {Op: "add", Exact: true, Scale: "exact: one correctly rounded float32 add"},
-	"mul":      {Op: "mul", Exact: true, Scale: "exact: one correctly rounded float32 multiply"},
-	"copy":     {Op: "copy", Exact: true, Scale: "exact: bits copied"},
-	"kv_store": {Op: "kv_store", Exact: true, Scale: "exact: bits copied or one f16 round-to-nearest-even"},
-	"argmax":   {Op: "argmax", Exact: true, Scale: "exact index; CheckArgmax admits near-ties of the reference logits"},
-	"matvec": {Op: "matvec", Abs: denormSlack, Ulps: 4, Lambda: 8,
-		Scale: "Σ_j |w_ij·x_j| (w dequantised); n = cols"},
-	"rms_norm": {Op: "rms_norm", Abs: denormSlack, Ulps: 12, Lambda: 4,
-		Scale: "|x_i·w_i| / sqrt(mean(x²) + eps), the mean over i's head; n = head length"},
-	"silu": {Op: "silu", Abs: denormSlack, Ulps: 8,
-		Scale: "|silu(x_i)|·(1 + |x_i|)"},
-	"swiglu": {Op: "swiglu", Abs: denormSlack, Ulps: 8,
-		Scale: "|silu(g_i)·u_i|·(1 + |g_i|)"},
-	"softmax": {Op: "softmax", Abs: denormSlack, Ulps: 8, Lambda: 8,
-		Scale: "p_i·(1 + |x_i - max x|); n = len(x)"},
-	"rope": {Op: "rope", Abs: denormSlack, Ulps: 2,
-		Scale: "(|x_a| + |x_b|)·(10 + P·((t+1)·M + 6)) for the pair (a, b) holding i; t = 1 + 2·ln(theta)/dims, M = min(dims/2, dims/(2e·ln theta)), P = pos·freq_scale·max(1, max 1/freqs)"},
-	"attention": {Op: "attention", Abs: denormSlack, Ulps: 16, Lambda: 8,
-		Scale: "Σ_j p_j·|v_jd|·(2 + |s_j - m| + 2A + S + E); A = |scale|·max_j Σ_d |q_d·k_jd|, S = max_j |s_j|, E = Σ_j p_j·|s_j - m|; n = max(pos+1, headDim)"},
-}
-
-// Tolerance returns the rule for op (an IR op name such as "matvec").
-func Tolerance(op string) (Rule, bool) {
-	r, ok := rules[op]
-	return r, ok
-}
-
-// Rules returns every rule, sorted by op name.
-func Rules() []Rule {
-	out := make([]Rule, 0, len(rules))
-	for _, r := range rules {
-		out = append(out, r)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Op < out[j].Op })
-	return out
-}
 
 // Bound returns the largest admitted |got - want| for an output with the
 // given scale, in a reduction of length n.

@@ -12,35 +12,6 @@ import (
 	"zincc/ir"
 )
 
-// Kernel names a CPU kernel (one per op).
-type Kernel uint8
-
-// The kernels.
-const (
-	Embed Kernel = iota + 1
-	RMSNorm
-	Add
-	Mul
-	MatVec
-	Rope
-	KVStore
-	Attention
-	SiLU
-	SwiGLU
-	Softmax
-	Argmax
-	Copy
-)
-
-var kernelNames = map[Kernel]string{
-	Embed: "embed", RMSNorm: "rms_norm", Add: "add", Mul: "mul", MatVec: "matvec", Rope: "rope",
-	KVStore: "kv_store", Attention: "attention", SiLU: "silu", SwiGLU: "swiglu", Softmax: "softmax",
-	Argmax: "argmax", Copy: "copy",
-}
-
-// String names the CPU kernel.
-func (k Kernel) String() string { return kernelNames[k] }
-
 // Buffer is the storage of one value.
 type Buffer struct {
 	Value *ir.Value
@@ -48,12 +19,12 @@ type Buffer struct {
 }
 
 // Call is one kernel invocation with the parameters it needs, resolved from
-// operand types and attributes at lowering time.
+// operand types and attributes at lowering time. The kernel is the one of
+// Node.Op (exec/cpu keeps one per op).
 type Call struct {
-	Kernel Kernel
-	Node   *ir.Node
-	Out    int   // the result's buffer, or -1
-	In     []int // the operands' buffers, in operand order
+	Node *ir.Node
+	Out  int   // the result's buffer, or -1
+	In   []int // the operands' buffers, in operand order
 
 	DType             ir.DType // element type of the weight, table or cache operand
 	Rows, Cols        int      // matrix or table shape; for elementwise ops Cols is the length
@@ -76,51 +47,51 @@ type Program struct {
 	Outputs  []int // buffers of the outputs, in order
 }
 
-// rules lowers one op to a call; the table has an entry per op.
+// rules resolves the parameters of one op's call; the table has an entry
+// per op (a test holds it to the IR's op list).
 var rules = map[*ir.Op]func(n *ir.Node, c *Call){
 	ir.OpEmbed: func(n *ir.Node, c *Call) {
-		c.Kernel, c.DType = Embed, n.Args[0].Type.DType
+		c.DType = n.Args[0].Type.DType
 		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
 	},
 	ir.OpRMSNorm: func(n *ir.Node, c *Call) {
-		c.Kernel, c.Cols, c.Eps = RMSNorm, n.Args[0].Type.Elems(), float32(n.Float("eps"))
+		c.Cols, c.Eps = n.Args[0].Type.Elems(), float32(n.Float("eps"))
 		c.Heads = n.Int("heads")
 	},
-	ir.OpAdd: elementwise(Add),
-	ir.OpMul: elementwise(Mul),
+	ir.OpAdd: elementwise,
+	ir.OpMul: elementwise,
 	ir.OpMatVec: func(n *ir.Node, c *Call) {
-		c.Kernel, c.DType = MatVec, n.Args[0].Type.DType
+		c.DType = n.Args[0].Type.DType
 		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
 	},
 	ir.OpRope: func(n *ir.Node, c *Call) {
-		c.Kernel, c.Cols = Rope, n.Args[0].Type.Elems()
+		c.Cols = n.Args[0].Type.Elems()
 		c.Heads = n.Int("heads")
 		c.HeadDim, c.RopeDims = c.Cols/c.Heads, n.Int("dims")
 		c.Theta, c.NeoX = float32(n.Float("theta")), n.Enum("mode") == "neox"
 		c.FreqScale = float32(n.Float("freq_scale"))
 	},
 	ir.OpKVStore: func(n *ir.Node, c *Call) {
-		c.Kernel, c.DType = KVStore, n.Args[0].Type.DType
+		c.DType = n.Args[0].Type.DType
 		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
 	},
 	ir.OpAttention: func(n *ir.Node, c *Call) {
-		c.Kernel, c.DType = Attention, n.Args[1].Type.DType
+		c.DType = n.Args[1].Type.DType
 		c.Rows, c.Cols = n.Args[1].Type.Shape[0], n.Args[1].Type.Shape[1]
 		c.Heads, c.KVHeads = n.Int("heads"), n.Int("kv_heads")
 		c.HeadDim, c.Scale = n.Args[0].Type.Elems()/c.Heads, float32(n.Float("scale"))
 	},
-	ir.OpSiLU:    elementwise(SiLU),
-	ir.OpSwiGLU:  elementwise(SwiGLU),
-	ir.OpSoftmax: elementwise(Softmax),
-	ir.OpArgmax:  elementwise(Argmax),
+	ir.OpSiLU:    elementwise,
+	ir.OpSwiGLU:  elementwise,
+	ir.OpSoftmax: elementwise,
+	ir.OpArgmax:  elementwise,
 	ir.OpCopy: func(n *ir.Node, c *Call) {
-		c.Kernel, c.Cols = Copy, n.Args[0].Type.Bytes()
+		c.Cols = n.Args[0].Type.Bytes()
 	},
 }
 
-func elementwise(k Kernel) func(n *ir.Node, c *Call) {
-	return func(n *ir.Node, c *Call) { c.Kernel, c.Cols = k, n.Args[0].Type.Elems() }
-}
+// elementwise resolves the length of an op over whole vectors.
+func elementwise(n *ir.Node, c *Call) { c.Cols = n.Args[0].Type.Elems() }
 
 // Lower turns a verified module into a program.
 func Lower(m *ir.Module) (*Program, error) {
@@ -163,6 +134,9 @@ func Lower(m *ir.Module) (*Program, error) {
 	return p, nil
 }
 
+// Supports reports whether the cpu back end has a lowering rule for op.
+func Supports(op *ir.Op) bool { _, ok := rules[op]; return ok }
+
 // LowerNode resolves one node to its kernel and parameters (Out and In are
 // left for the caller to fill).
 func LowerNode(n *ir.Node) (Call, error) {
@@ -194,7 +168,7 @@ func (p *Program) String() string {
 		for _, i := range c.In {
 			in = append(in, fmt.Sprintf("buf%d", i))
 		}
-		fmt.Fprintf(&b, "%s%s(%s)  // %s (%v)\n", out, c.Kernel, strings.Join(in, ", "), ir.NodeString(c.Node), c.Node.Pos)
+		fmt.Fprintf(&b, "%s%s(%s)  // %s (%v)\n", out, c.Node.Op.Name, strings.Join(in, ", "), ir.NodeString(c.Node), c.Node.Pos)
 	}
 	return b.String()
 }

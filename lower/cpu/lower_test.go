@@ -41,7 +41,7 @@ func TestLowerResolvesParameters(t *testing.T) {
 		what      string
 		got, want any
 	}{
-		{"embed kernel", c[0].Kernel, Embed}, {"embed dtype", c[0].DType, ir.Q8_0}, {"embed cols", c[0].Cols, 64},
+		{"embed dtype", c[0].DType, ir.Q8_0}, {"embed cols", c[0].Cols, 64},
 		{"rope head dim", c[1].HeadDim, 16}, {"rope dims", c[1].RopeDims, 8}, {"rope theta", c[1].Theta, float32(500)}, {"rope neox", c[1].NeoX, true},
 		{"matvec shape", [2]int{c[2].Rows, c[2].Cols}, [2]int{32, 64}}, {"matvec dtype", c[2].DType, ir.F16},
 		{"default rope dims", c[3].RopeDims, 32}, {"default rope theta", c[3].Theta, float32(10000)}, {"normal mode", c[3].NeoX, false},

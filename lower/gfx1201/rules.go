@@ -239,3 +239,6 @@ func unary(kernel *kernels.KernelABI, count func(ir.Type) int) rule {
 		return nil
 	}
 }
+
+// Supports reports whether the gfx1201 lowering has a rule for op.
+func Supports(op *ir.Op) bool { return ruleFor(op) != nil }
