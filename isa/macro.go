@@ -28,68 +28,52 @@ const (
 	maxIncludeBytes   = 16 << 20 // one included file
 )
 
-// IncludeFunc opens the file an .include directive names: from is the
-// including file's name (the one given to AssembleWith, or one an earlier
-// call returned), name the directive's string. It returns the name to use
-// in diagnostics and the file's text.
-type IncludeFunc func(from, name string) (string, []byte, error)
+// IncludeFunc reads the file at a slash-separated path, for .include. The
+// assembler calls it with the name the directive gives, joined to the
+// including file's directory and then, if that fails, to the directory of
+// the file given to AssembleWith (as llvm-mc -I <that directory>; an
+// absolute name is tried as it is). It returns the file's text.
+type IncludeFunc func(name string) ([]byte, error)
 
-// IncludeFS resolves .include names in fsys: relative to the including
-// file's directory, then at the root of fsys.
+// IncludeFS reads .include files from fsys.
 func IncludeFS(fsys fs.FS) IncludeFunc {
-	return func(from, name string) (string, []byte, error) {
-		cands := []string{path.Join(path.Dir(from), name), path.Clean(name)}
-		var first error
-		for _, p := range cands {
-			if !fs.ValidPath(p) {
-				continue
-			}
-			b, err := fs.ReadFile(fsys, p)
-			if err == nil {
-				if len(b) > maxIncludeBytes {
-					return "", nil, fmt.Errorf("file exceeds %d bytes", maxIncludeBytes)
-				}
-				return p, b, nil
-			}
-			if first == nil {
-				first = err
-			}
+	return func(name string) ([]byte, error) {
+		if !fs.ValidPath(name) {
+			return nil, fs.ErrNotExist
 		}
-		if first == nil {
-			first = fs.ErrNotExist
+		st, err := fs.Stat(fsys, name)
+		if err != nil {
+			return nil, err
 		}
-		return "", nil, first
+		if !st.Mode().IsRegular() || st.Size() > maxIncludeBytes {
+			return nil, fmt.Errorf("not a regular file of at most %d bytes", maxIncludeBytes)
+		}
+		return fs.ReadFile(fsys, name)
 	}
 }
 
-// includeOS is the default IncludeFunc: the operating system's files, a
-// relative name taken relative to the including file's directory (as
-// llvm-mc -I <that directory>).
-func includeOS(from, name string) (string, []byte, error) {
-	p := name
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(filepath.Dir(from), name)
-	}
-	f, err := os.Open(p)
+// includeOS is the default IncludeFunc: the operating system's files.
+func includeOS(name string) ([]byte, error) {
+	f, err := os.Open(filepath.FromSlash(name))
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return "", nil, fmt.Errorf("not a regular file")
+		return nil, fmt.Errorf("not a regular file")
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxIncludeBytes+1))
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	if len(b) > maxIncludeBytes {
-		return "", nil, fmt.Errorf("file exceeds %d bytes", maxIncludeBytes)
+		return nil, fmt.Errorf("file exceeds %d bytes", maxIncludeBytes)
 	}
-	return p, b, nil
+	return b, nil
 }
 
 // srcLine is one comment-free line and where it was written.
@@ -785,9 +769,28 @@ func (a *assembler) include(s *stream) error {
 	if open == nil {
 		open = includeOS
 	}
-	name, src, err := open(a.file, st.text)
+	var cands []string
+	if path.IsAbs(st.text) {
+		cands = []string{st.text}
+	} else {
+		for _, from := range []string{a.file, a.mainFile} {
+			c := path.Join(path.Dir(filepath.ToSlash(from)), st.text)
+			if len(cands) == 0 || cands[0] != c {
+				cands = append(cands, c)
+			}
+		}
+	}
+	var name string
+	var src []byte
+	var err error
+	for _, c := range cands {
+		if src, err = open(c); err == nil {
+			name = c
+			break
+		}
+	}
 	if err != nil {
-		return a.errorf(st.col, "Could not find include file '%s': %v", st.text, err)
+		return a.errorf(st.col, "Could not find include file '%s'", st.text)
 	}
 	var lines []srcLine
 	for i, l := range stripComments(src) {
