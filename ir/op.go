@@ -26,11 +26,45 @@ type Op struct {
 	Index int
 }
 
-// HasResult reports whether the op defines a value.
-func (op *Op) HasResult() bool { return op.Writes < 0 }
-
-// Pure reports whether the op has no effects beyond its result.
+// Pure reports whether the op has no effects beyond its result. In this
+// IR an op either defines a value (pure) or updates a state in place (an
+// effect, with no result): never both.
 func (op *Op) Pure() bool { return op.Writes < 0 }
+
+// Synopsis is the op as a person writes it, for help: its operands
+// (optional ones in brackets), its attributes (optional ones marked ?) and
+// its Doc line, e.g. "rope x, pos[, freqs] {heads, dims?, …}: …".
+func (op *Op) Synopsis() string {
+	s := op.Name
+	for i, o := range op.Operands {
+		sep := ", "
+		if i == 0 {
+			sep = " "
+		}
+		if o.Optional {
+			s += "[" + sep + o.Name + "]"
+		} else {
+			s += sep + o.Name
+		}
+	}
+	if len(op.Attrs) > 0 {
+		s += " {"
+		for i, a := range op.Attrs {
+			if i > 0 {
+				s += ", "
+			}
+			s += a.Name
+			if a.Default != nil {
+				s += "?"
+			}
+		}
+		s += "}"
+	}
+	if !op.Pure() {
+		s += " (updates " + op.Operands[op.Writes].Name + " in place)"
+	}
+	return s + ": " + op.Doc
+}
 
 // Operand constrains one operand of an op.
 type Operand struct {

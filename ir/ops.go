@@ -68,6 +68,20 @@ func atLeastOne(_ *NodeCheck, v AttrValue) string {
 	return ""
 }
 
+// headsOf is the AttrSpec check of a heads attribute: at least one head,
+// and a whole number of elements of the named operand in each.
+func headsOf(operand int, name string) func(*NodeCheck, AttrValue) string {
+	return func(c *NodeCheck, v AttrValue) string {
+		if msg := atLeastOne(c, v); msg != "" {
+			return msg
+		}
+		if n := int64(c.Arg(operand).Shape[0]); n%v.Int != 0 {
+			return fmt.Sprintf("does not divide the %d elements of %s", n, name)
+		}
+		return ""
+	}
+}
+
 func constant(v AttrValue) func(*NodeCheck) AttrValue {
 	return func(*NodeCheck) AttrValue { return v }
 }
@@ -105,15 +119,7 @@ var (
 			{Name: "eps", Kind: FloatAttr, Default: constant(FloatValue(1e-5)), Check: positive},
 			// heads > 1 normalises each head of x on its own, all with the
 			// same weight (qwen3's per-head q and k norms).
-			{Name: "heads", Kind: IntAttr, Default: constant(IntValue(1)), Check: func(c *NodeCheck, v AttrValue) string {
-				if v.Int < 1 {
-					return "must be at least 1"
-				}
-				if n := int64(c.Arg(0).Shape[0]); n%v.Int != 0 {
-					return fmt.Sprintf("does not divide the %d elements of x", n)
-				}
-				return ""
-			}},
+			{Name: "heads", Kind: IntAttr, Default: constant(IntValue(1)), Check: headsOf(0, "x")},
 		},
 		Writes: -1,
 		Infer: func(c *NodeCheck) Type {
@@ -167,15 +173,7 @@ var (
 			// (llama.cpp's rope_freqs / freq_factors).
 			{Name: "freqs", Kinds: anyKind, DTypes: f32Only, Rank: 1, Optional: true}},
 		Attrs: []AttrSpec{
-			{Name: "heads", Kind: IntAttr, Check: func(c *NodeCheck, v AttrValue) string {
-				if v.Int < 1 {
-					return "must be at least 1"
-				}
-				if n := int64(c.Arg(0).Shape[0]); n%v.Int != 0 {
-					return fmt.Sprintf("does not divide the %d elements of x", n)
-				}
-				return ""
-			}},
+			{Name: "heads", Kind: IntAttr, Check: headsOf(0, "x")},
 			{Name: "dims", Kind: IntAttr, Default: func(c *NodeCheck) AttrValue {
 				return IntValue(int64(headSize(c)))
 			}, Check: func(c *NodeCheck, v AttrValue) string {
@@ -231,23 +229,15 @@ var (
 			position("pos"),
 		},
 		Attrs: []AttrSpec{
-			{Name: "heads", Kind: IntAttr, Check: func(c *NodeCheck, v AttrValue) string {
-				if v.Int < 1 {
-					return "must be at least 1"
-				}
-				if n := int64(c.Arg(0).Shape[0]); n%v.Int != 0 {
-					return fmt.Sprintf("does not divide the %d elements of q", n)
-				}
-				return ""
-			}},
+			{Name: "heads", Kind: IntAttr, Check: headsOf(0, "q")},
 			{Name: "kv_heads", Kind: IntAttr, Default: func(c *NodeCheck) AttrValue {
 				return IntValue(int64(c.Int("heads")))
 			}, Check: func(c *NodeCheck, v AttrValue) string {
 				if c.Int("heads") < 1 {
 					return "" // heads is wrong, and reported
 				}
-				if v.Int < 1 {
-					return "must be at least 1"
+				if msg := atLeastOne(c, v); msg != "" {
+					return msg
 				}
 				if int64(c.Int("heads"))%v.Int != 0 {
 					return fmt.Sprintf("must divide heads = %d", c.Int("heads"))

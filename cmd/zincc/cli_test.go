@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"zincc/ir"
 
 	_ "zincc/internal/golden"
 )
@@ -23,6 +24,22 @@ func zinccIn(t *testing.T, stdin string, args ...string) (stdout, stderr string,
 	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
 	code = run(args, e)
 	return out.String(), errb.String(), code
+}
+
+// TestHelpOps lists every op of the IR with its Doc line.
+func TestHelpOps(t *testing.T) {
+	out, _, code := zincc(t, "help", "ops")
+	if code != exitOK {
+		t.Fatalf("help ops exit %d", code)
+	}
+	for _, op := range ir.Ops() {
+		if !strings.Contains(out, "\n  "+op.Name+" ") || !strings.Contains(out, op.Doc) {
+			t.Errorf("help ops lacks %s (%q):\n%s", op.Name, op.Doc, out)
+		}
+	}
+	if !strings.Contains(out, "rope x, pos[, freqs] {heads, dims?") {
+		t.Errorf("rope's optional operand is not shown:\n%s", out)
+	}
 }
 
 func TestHelp(t *testing.T) {

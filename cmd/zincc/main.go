@@ -12,6 +12,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"zincc/ir"
 )
 
 // Exit statuses shared by every subcommand.
@@ -65,6 +67,10 @@ func run(args []string, e *env) int {
 	name := args[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[1] == "ops" {
+			printOps(e.stdout)
+			return exitOK
+		}
 		if len(args) > 1 {
 			if c, ok := commands[args[1]]; ok {
 				return c.run(e, []string{"-h"})
@@ -87,6 +93,15 @@ func run(args []string, e *env) int {
 	return exitUsage
 }
 
+// printOps lists every op of the IR with its operands, attributes and
+// what it computes (ir.Op.Synopsis).
+func printOps(w io.Writer) {
+	fmt.Fprintln(w, "The ops of a .zir graph: operands, [optional operands], {attributes; ? = has a default}: what it computes.")
+	for _, op := range ir.Ops() {
+		fmt.Fprintf(w, "  %s\n", op.Synopsis())
+	}
+}
+
 func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "zincc: a compiler and runtime for one-token LLM decode steps on AMD RDNA4 (gfx1201)")
 	fmt.Fprintln(w)
@@ -104,7 +119,7 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(w, "  %-11s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'zincc <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "Run 'zincc <command> -h' for a command's flags, 'zincc help ops' for the ops of the IR.")
 	fmt.Fprintln(w, "Exit status: 0 success, 1 errors in the input, 2 bad usage.")
 }
 
