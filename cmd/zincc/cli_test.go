@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"zincc/ir"
 
 	_ "zincc/internal/golden"
+	"zincc/ir"
 )
 
 // zincc runs the command line in-process with empty standard input.
