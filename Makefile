@@ -3,11 +3,20 @@ GO ?= go
 
 .PHONY: test race demo bench fmt build
 
-# test: formatting, vet and the whole test suite (what .ci/run calls).
+# staticcheck (honnef.co/go/tools), pinned; .ci/run installs it.
+STATICCHECK_VERSION = v0.8.2
+STATICCHECK ?= $(shell command -v staticcheck 2>/dev/null || echo "$$($(GO) env GOPATH)/bin/staticcheck")
+
+# test: formatting, vet, staticcheck and the whole test suite (what .ci/run
+# calls). Without staticcheck installed the lint is skipped with a note,
+# except under CI=true, where it fails.
 test:
 	@unformatted="$$(gofmt -l $$(find . -name '*.go' -not -path './testdata/*'))"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	@if [ -x "$(STATICCHECK)" ]; then echo "$(STATICCHECK) ./..."; "$(STATICCHECK)" ./...; \
+	elif [ "$$CI" = true ]; then echo "staticcheck is missing (CI=true): go install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)"; exit 1; \
+	else echo "staticcheck not installed, lint skipped: go install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)"; fi
 	$(GO) test ./...
 
 # race: the whole test suite under the race detector (-short skips the

@@ -31,6 +31,7 @@ func (a *assembler) vopdInstruction(s *stream, mn token) error {
 	if perr != nil {
 		return a.posErr(perr)
 	}
+	//lint:ignore SA4000 each accept consumes one of the two colons of "::"
 	if !s.accept(":") || !s.accept(":") {
 		col := s.peek().col
 		return a.errorf(col, "expected '::' and the second VOPD operation")

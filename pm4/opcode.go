@@ -139,13 +139,13 @@ func Type3(op Opcode, count uint32) Header {
 }
 
 // Type returns the packet type (bits 31:30).
-func (h Header) Type() int { return int(h >> 30) }
+func (h Header) Type() int { return int(hdrType.Get(uint32(h))) }
 
 // Count returns the raw COUNT field (bits 29:16).
-func (h Header) Count() int { return int(h>>16) & 0x3FFF }
+func (h Header) Count() int { return int(hdrCount.Get(uint32(h))) }
 
 // Opcode returns IT_OPCODE (bits 15:8).
-func (h Header) Opcode() Opcode { return Opcode(h >> 8) }
+func (h Header) Opcode() Opcode { return Opcode(hdrOpcode.Get(uint32(h))) }
 
 // BodyLen is the number of dwords after the header: COUNT+1, except 0 for
 // the header-only NOP.
@@ -157,13 +157,13 @@ func (h Header) BodyLen() int {
 }
 
 // Predicate reports bit 0 (PREDICATE).
-func (h Header) Predicate() bool { return h&1 != 0 }
+func (h Header) Predicate() bool { return hdrPredicate.Get(uint32(h)) != 0 }
 
 // ShaderTypeCompute reports bit 1 (SHADER_TYPE = compute).
-func (h Header) ShaderTypeCompute() bool { return h&2 != 0 }
+func (h Header) ShaderTypeCompute() bool { return hdrShaderType.Get(uint32(h)) != 0 }
 
 // ResetFilterCam reports bit 2 (RESET_FILTER_CAM, gfx11+).
-func (h Header) ResetFilterCam() bool { return h&4 != 0 }
+func (h Header) ResetFilterCam() bool { return hdrResetFilterCam.Get(uint32(h)) != 0 }
 
 // ReservedBits returns header bits 7:3, which are 0 in every header the
 // public drivers write.

@@ -275,7 +275,7 @@ func parseSGPR(s string) (uint32, error) {
 		}
 		return 0, fmt.Errorf("%q is not a 32-bit integer", v)
 	}
-	return 0, fmt.Errorf("type %q: want u32:, i32: or f32:", typ)
+	return 0, fmt.Errorf("type %q: want u32, i32 or f32 (as in u32:7)", typ)
 }
 
 func parseDims(s, what string) ([3]uint32, error) {

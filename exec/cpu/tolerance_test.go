@@ -316,11 +316,9 @@ func TestToleranceAdmitsReorderedTier(t *testing.T) {
 					got[a] = g.fma(x0, cs, -x1*sn)
 					got[b] = g.fma(x0, sn, x1*cs)
 					// Bug: the pair partner taken from the other mode's layout.
-					ob := base + 2*i + 1
+					ob := base + i + c.dims/2 // normal mode's partner taken from NeoX's layout
 					if c.neox {
-						ob = base + 2*i + 1
-					} else {
-						ob = base + i + c.dims/2
+						ob = base + 2*i + 1 // and the other way round
 					}
 					if ob >= base+c.headDim {
 						ob = b

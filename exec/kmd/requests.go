@@ -11,7 +11,7 @@ import (
 // checks every one against the C macro compiled from the installed headers.
 const (
 	// DRM core.
-	IoctlDRMVersion             = drmRW | 0x00 | uint(unsafe.Sizeof(Version{}))<<sizeSh
+	IoctlDRMVersion             = drmRW /* nr 0x00 */ | uint(unsafe.Sizeof(Version{}))<<sizeSh
 	IoctlDRMGemClose            = drmW | 0x09 | uint(unsafe.Sizeof(GemClose{}))<<sizeSh
 	IoctlDRMSyncobjCreate       = drmRW | 0xBF | uint(unsafe.Sizeof(SyncobjCreate{}))<<sizeSh
 	IoctlDRMSyncobjDestroy      = drmRW | 0xC0 | uint(unsafe.Sizeof(SyncobjDestroy{}))<<sizeSh

@@ -24,11 +24,8 @@ func f64(x uint64) float64  { return math.Float64frombits(x) }
 func u64f(f float64) uint64 { return math.Float64bits(f) }
 
 func isNaN32(x uint32) bool   { return x&0x7fffffff > 0x7f800000 }
-func isSNaN32(x uint32) bool  { return isNaN32(x) && x&0x00400000 == 0 }
 func isNaN16(x uint32) bool   { return x&0x7fff > 0x7c00 }
-func isSNaN16(x uint32) bool  { return isNaN16(x) && x&0x0200 == 0 }
 func isNaN64(x uint64) bool   { return x&(1<<63-1) > 0x7ff0000000000000 }
-func isSNaN64(x uint64) bool  { return isNaN64(x) && x&(1<<51) == 0 }
 func quiet32(x uint32) uint32 { return x | 0x00400000 }
 func quiet16(x uint32) uint32 { return x | 0x0200 }
 func quiet64(x uint64) uint64 { return x | 1<<51 }

@@ -1,10 +1,6 @@
 package sim
 
-import (
-	"fmt"
-
-	"zincc/isa"
-)
+import "zincc/isa"
 
 // cls is how an instruction reads an operand: its width, and whether it
 // is a float (which brings abs/neg modifiers and denormal flushing).
@@ -176,4 +172,3 @@ func predecode(op isa.Inst, pc uint64, w64 bool) (*inst, string) {
 }
 
 // errorf builds a predecode refusal.
-func errorf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

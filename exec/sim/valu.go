@@ -54,8 +54,8 @@ func xV3(w *wave, in *inst) {
 func xV64(w *wave, in *inst) {
 	m := w.exec()
 	s := in.sem
-	a, b, c := zero64[:], zero64[:], zero64[:]
-	a = w.src64(in, 0, m)
+	b, c := zero64[:], zero64[:]
+	a := w.src64(in, 0, m)
 	if s.src[1] != cNone {
 		b = w.src64(in, 1, m)
 	}
@@ -89,7 +89,6 @@ func withSat(sat func(a, b uint32) uint32) func(*inst) string {
 	}
 }
 
-func f2u(f float64) uint32 { return f32from64(f) }
 
 func registerVALU() {
 	isF := func(c cls) bool { return c == cF32 || c == cF16 || c == cF64 }

@@ -14,9 +14,6 @@ func (r *raw) u8(x uint8) *raw   { r.b = append(r.b, x); return r }
 func (r *raw) u16(x uint16) *raw { r.b = binary.LittleEndian.AppendUint16(r.b, x); return r }
 func (r *raw) u32(x uint32) *raw { r.b = binary.LittleEndian.AppendUint32(r.b, x); return r }
 func (r *raw) u64(x uint64) *raw { r.b = binary.LittleEndian.AppendUint64(r.b, x); return r }
-func (r *raw) f32(x float32) *raw {
-	return r.u32(math.Float32bits(x))
-}
 func (r *raw) f64(x float64) *raw {
 	return r.u64(math.Float64bits(x))
 }

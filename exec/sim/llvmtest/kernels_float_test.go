@@ -69,7 +69,7 @@ func checkHalfInt(r *run) {
 		putU16(ns, i, uint16(genI32(r.rng)))
 	}
 	hs[0], hs[1], us[0], us[1] = 0x8000, 0x77ff, 0x7bff, 0x3bff // -0, 32752, 65504, 0.99951
-	for round, st := range [][2]float32{{1.5, -2.25}, {genFinite32(r.rng), genFinite32(r.rng)}, {3e38, 3e38}, {-0.0, 0}} {
+	for round, st := range [][2]float32{{1.5, -2.25}, {genFinite32(r.rng), genFinite32(r.rng)}, {3e38, 3e38}, {negZero32, 0}} {
 		s, t := st[0], st[1]
 		out := u32s(8 * n)
 		r.dispatch(grid1(n), grid1(n), sim.PointerArg(r.buf("out", out)), sim.PointerArg(r.buf("a", f16buf(hs))),
@@ -226,7 +226,7 @@ func checkF32FMA(r *run) {
 	e := float32(math.Ldexp(1, -23))
 	crafted := [][3]float32{{1 + e, 1 + e, -(1 + 2*e)}, {1 + e, 1 - e, -1}, {3, 1.0 / 3, -1},
 		{float32(math.Ldexp(1, 100)), float32(math.Ldexp(1, 100)), -float32(math.Ldexp(1, 127))},
-		{float32(math.Inf(1)), 0, 1}, {0, -1, 0}, {-0.0, 1, 0}}
+		{float32(math.Inf(1)), 0, 1}, {0, -1, 0}, {negZero32, 1, 0}}
 	for i := 0; i < n; i++ {
 		if i < len(crafted) {
 			xs[i], ys[i], zs[i] = crafted[i][0], crafted[i][1], crafted[i][2]
@@ -601,7 +601,7 @@ func checkUniform(r *run) {
 		p, q float32
 		m, n uint32
 	}
-	ins := []in{{1.5, 2.25, 7, 3}, {-0.0, 0, 0, 0}, {float32(math.Inf(1)), -3, 0x80000000, 31}, {float32(math.NaN()), 1, 0xffffffff, 33},
+	ins := []in{{1.5, 2.25, 7, 3}, {negZero32, 0, 0, 0}, {float32(math.Inf(1)), -3, 0x80000000, 31}, {float32(math.NaN()), 1, 0xffffffff, 33},
 		{1e-40, 3e-41, 12345, 0xfffffff0}, {65504, 65520, 1 << 20, 4}, {0.1, 0.2, 3, 1}, {-7.75, 0.0009765625, 0xdeadbeef, 17},
 		{3e9, -5e9, 100, 100}, {2, float32(math.Inf(-1)), 1, 1}}
 	for _, t := range ins {
@@ -729,3 +729,6 @@ func checkCLMath(r *run) {
 		}
 	}
 }
+
+// negZero32 is -0 as a float32 (the literal -0.0 is +0 in Go).
+var negZero32 = float32(math.Copysign(0, -1))
