@@ -26,6 +26,7 @@ type Kernel struct {
 	Name       string
 	File       string         // the .s file that defines it
 	Entry      uint64         // byte offset of its first instruction in Library.Code; a multiple of EntryAlign
+	Size       uint64         // bytes from Entry that are the kernel's (to the next kernel of its file or the file's end); self-contained, see isa.Object.KernelEnds
 	Descriptor isa.Descriptor // as assembled (its entry offset field is left 0)
 	ABI        *KernelABI     // its entry in ABIs
 	// Source is the kernel's text: the target directives, then its header
@@ -67,7 +68,8 @@ func (k *Kernel) Rsrc3() uint32 { return k.Descriptor.ComputePgmRsrc3() }
 // Library is every kernel of the package assembled into one code blob.
 type Library struct {
 	// Code holds every kernel; load it anywhere 256-byte aligned (the
-	// code is position independent: branches are PC-relative).
+	// code is position independent: branches are PC-relative), or copy
+	// one kernel's [Entry, Entry+Size) on its own.
 	Code    []byte
 	Kernels []*Kernel // in ABIs order
 	byName  map[string]*Kernel
@@ -114,16 +116,20 @@ func build(fsys fs.FS, complete bool) (*Library, error) {
 		if err != nil {
 			return nil, fmt.Errorf("kernels: %w", err)
 		}
+		ends, err := obj.KernelEnds()
+		if err != nil {
+			return nil, fmt.Errorf("kernels: %s: %w", name, err)
+		}
 		base := uint64(len(lib.Code))
 		lib.Code = append(lib.Code, obj.Code...)
 		for pad := (EntryAlign - len(lib.Code)%EntryAlign) % EntryAlign; pad > 0; pad-- {
 			lib.Code = append(lib.Code, 0)
 		}
-		for _, k := range obj.Kernels {
+		for i, k := range obj.Kernels {
 			if _, dup := lib.byName[k.Name]; dup {
 				return nil, fmt.Errorf("kernels: %s: kernel %s is defined twice", name, k.Name)
 			}
-			kern := &Kernel{Name: k.Name, File: name, Entry: base + uint64(k.Entry), Descriptor: k.Descriptor,
+			kern := &Kernel{Name: k.Name, File: name, Entry: base + uint64(k.Entry), Size: uint64(ends[i] - k.Entry), Descriptor: k.Descriptor,
 				Source: kernelSource(fsys, string(src), k.Name)}
 			lib.byName[k.Name] = kern
 		}

@@ -35,6 +35,9 @@ func TestLoad(t *testing.T) {
 		if k.Entry%kernels.EntryAlign != 0 || k.Entry >= uint64(len(lib.Code)) {
 			t.Errorf("%s: entry 0x%x is not a %d-byte aligned offset into %d bytes of code", k.Name, k.Entry, kernels.EntryAlign, len(lib.Code))
 		}
+		if k.Size == 0 || k.Size > uint64(len(lib.Code))-k.Entry {
+			t.Errorf("%s: %d bytes at 0x%x do not fit the %d bytes of code", k.Name, k.Size, k.Entry, len(lib.Code))
+		}
 		if other, dup := entries[k.Entry]; dup {
 			t.Errorf("%s and %s share entry 0x%x", k.Name, other, k.Entry)
 		}

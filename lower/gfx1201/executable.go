@@ -18,8 +18,10 @@ type Executable struct {
 	// IB is the indirect buffer: PM4 type-3 packets ending in one
 	// RELEASE_MEM fence, padded to IBAlignDwords.
 	IB []uint32
-	// Code is the contents of the code buffer: every kernel the IB
-	// dispatches, each entry 256-byte aligned.
+	// Code is the contents of the code buffer: the kernels the IB
+	// dispatches and no others, each copied from the library to the next
+	// 256-byte aligned offset in the order the IB first uses them, so
+	// that a kernel the graph does not use never moves an address.
 	Code []byte
 
 	// Buffers lists the GPU memory the step uses, indexed by the Buf*

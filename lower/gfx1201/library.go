@@ -15,22 +15,27 @@ type ObjectLibrary struct{ Obj *isa.Object }
 // Code returns the object's code blob.
 func (o ObjectLibrary) Code() []byte { return o.Obj.Code }
 
-// Kernel describes the kernel named name from its descriptor.
+// Kernel describes the kernel named name from its descriptor; its code
+// runs to the next kernel's entry or the end of the object.
 func (o ObjectLibrary) Kernel(name string) (KernelCode, error) {
-	for _, k := range o.Obj.Kernels {
+	for i, k := range o.Obj.Kernels {
 		if k.Name != name {
 			continue
 		}
-		d := k.Descriptor
-		return KernelCode{
-			Entry: uint64(k.Entry),
-			Rsrc1: d.RSRC1, Rsrc2: d.RSRC2, Rsrc3: d.RSRC3,
-			LDSBytes:  d.GroupSegmentFixedSize,
-			UserSGPRs: int(d.RSRC2>>1) & 0x1F,
-			Wave32:    d.KernelCodeProperties&isa.KCPWavefrontSize32 != 0,
-		}, nil
+		ends, err := o.Obj.KernelEnds()
+		if err != nil {
+			return KernelCode{}, fmt.Errorf("kernel %s cannot be copied on its own: %w", name, err)
+		}
+		return kernelCode(uint64(k.Entry), uint64(ends[i]-k.Entry), &k.Descriptor), nil
 	}
 	return KernelCode{}, fmt.Errorf("the kernel library has no kernel %s", name)
+}
+
+// kernelCode is what the lowering needs of a kernel at [entry, entry+size)
+// with descriptor d.
+func kernelCode(entry, size uint64, d *isa.Descriptor) KernelCode {
+	return KernelCode{Entry: entry, Size: size, Rsrc1: d.RSRC1, Rsrc2: d.RSRC2, Rsrc3: d.RSRC3,
+		LDSBytes: d.LDSBytes(), UserSGPRs: d.UserSGPRCount(), Wave32: d.WaveSize() == 32}
 }
 
 // libraryAdapter serves package isa/kernels to the lowering.
@@ -43,9 +48,7 @@ func (a libraryAdapter) Kernel(name string) (KernelCode, error) {
 	if !ok {
 		return KernelCode{}, fmt.Errorf("the kernel library has no kernel %s", name)
 	}
-	d := k.Descriptor
-	return KernelCode{Entry: k.Entry, Rsrc1: d.RSRC1, Rsrc2: d.RSRC2, Rsrc3: d.RSRC3,
-		LDSBytes: k.LDSBytes(), UserSGPRs: k.UserSGPRs(), Wave32: k.Wave32()}, nil
+	return kernelCode(k.Entry, k.Size, &k.Descriptor), nil
 }
 
 // Source returns the assembly of kernel name, for listings.

@@ -13,13 +13,16 @@ import (
 // KernelCode is what the lowering needs to know of one library kernel.
 type KernelCode struct {
 	Entry               uint64 // byte offset of the first instruction in the code blob (256-aligned)
+	Size                uint64 // bytes from Entry that are the kernel's: a self-contained range the lowering copies
 	Rsrc1, Rsrc2, Rsrc3 uint32 // COMPUTE_PGM_RSRC1..3 as the descriptor holds them
 	LDSBytes            uint32 // group_segment_fixed_size
 	UserSGPRs           int    // RSRC2.USER_SGPR
 	Wave32              bool
 }
 
-// Library is the kernel library the lowering draws on.
+// Library is the kernel library the lowering draws on. The lowering
+// copies each kernel it uses, Code()[Entry:Entry+Size], into the
+// Executable's own code.
 type Library interface {
 	Code() []byte
 	Kernel(name string) (KernelCode, error)
@@ -100,7 +103,7 @@ func Lower(m *ir.Module, lib Library, opts Options) (*Executable, error) {
 	n := len(m.Nodes)
 	l := &lowering{m: m, lib: lib, plan: plan, kernels: make([]*kernelInfo, len(kernels.ABIs)),
 		inputs: make([]int32, len(m.Decls)),
-		exe: &Executable{Module: m, Code: lib.Code(), Values: make([]Placement, len(plan.Slots)),
+		exe: &Executable{Module: m, Values: make([]Placement, len(plan.Slots)),
 			Relocs: make([]Reloc, 0, 1+4*n), Dispatches: make([]Dispatch, 0, n)}}
 	k := int32(0)
 	for id, v := range m.Decls { // IDs: declarations come first
@@ -114,6 +117,9 @@ func Lower(m *ir.Module, lib Library, opts Options) (*Executable, error) {
 	if err := l.emit(); err != nil {
 		return nil, err
 	}
+	code := &l.exe.Buffers[BufCode]
+	code.Used = uint64(len(l.exe.Code))
+	code.Size = alignUp(max(code.Used, 1), 4096)
 	w := l.b.Words()
 	if len(w) > pm4.MaxIBDwords {
 		return nil, fmt.Errorf("gfx1201: graph @%s needs an IB of %d dwords for its %d dispatches; an INDIRECT_BUFFER holds at most %d (IB_SIZE is 20 bits)",
@@ -173,11 +179,14 @@ type lowering struct {
 	}
 }
 
-// layout places the buffers and every value.
+// layout places the buffers and every value. The code buffer's room is
+// the whole library's size (Lower sets the size it uses once the kernels
+// are placed), so that the addresses of the other buffers do not depend on
+// which kernels the graph uses.
 func (l *lowering) layout(base uint64) {
 	e := l.exe
 	used := [NumBuffers]uint64{
-		BufCode:    uint64(len(e.Code)),
+		BufCode:    uint64(len(l.lib.Code())),
 		BufWeights: l.plan.Size[passes.Weights],
 		BufState:   l.plan.Size[passes.States],
 		BufArena:   l.plan.Size[passes.Arena],
@@ -258,6 +267,16 @@ func (l *lowering) kernel(n *ir.Node, abi *kernels.KernelABI) (*kernelInfo, erro
 		return nil, fmt.Errorf("%v: kernel %s: its descriptor (%d user SGPRs, wave32 %v) disagrees with its ABI (%d, wave32)",
 			n.Pos, abi.Name, code.UserSGPRs, code.Wave32, abi.UserSGPRs())
 	}
+	lib := l.lib.Code()
+	if code.Size == 0 || code.Entry > uint64(len(lib)) || code.Size > uint64(len(lib))-code.Entry {
+		return nil, fmt.Errorf("%v: kernel %s: the library puts it at [0x%x, 0x%x), outside its %d bytes of code",
+			n.Pos, abi.Name, code.Entry, code.Entry+code.Size, len(lib))
+	}
+	// Copy the kernel to the next aligned place in the Executable's code.
+	at := alignUp(uint64(len(l.exe.Code)), kernels.EntryAlign)
+	l.exe.Code = append(l.exe.Code, make([]byte, at-uint64(len(l.exe.Code)))...)
+	l.exe.Code = append(l.exe.Code, lib[code.Entry:code.Entry+code.Size]...)
+	code.Entry = at
 	k := &kernelInfo{abi: abi, code: code, rsrc2: kernels.WithLDS(code.Rsrc2, code.LDSBytes), sgprs: abi.UserSGPRs()}
 	l.kernels[abi.Index()] = k
 	return k, nil

@@ -1,6 +1,7 @@
 package gfx1201
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -107,7 +108,7 @@ func checkStructure(t *testing.T, e *Executable, lib Library) {
 			what      string
 			got, want uint64
 		}{
-			{"program", pgm, e.Buffers[BufCode].VA + code.Entry},
+			{"program", pgm, e.Buffers[BufCode].VA + disp.Entry},
 			{"RSRC1", uint64(regs[pm4.COMPUTE_PGM_RSRC1]), uint64(code.Rsrc1)},
 			{"RSRC2", uint64(regs[pm4.COMPUTE_PGM_RSRC2]), uint64(code.Rsrc2 | lds)},
 			{"RSRC3", uint64(regs[pm4.COMPUTE_PGM_RSRC3]), uint64(code.Rsrc3)},
@@ -119,6 +120,10 @@ func checkStructure(t *testing.T, e *Executable, lib Library) {
 			if c.got != c.want {
 				t.Errorf("dispatch %d (%s): %s = %#x, want %#x", d, disp.KernelName(), c.what, c.got, c.want)
 			}
+		}
+		if disp.Entry%kernels.EntryAlign != 0 || disp.Entry+code.Size > uint64(len(e.Code)) ||
+			!bytes.Equal(e.Code[disp.Entry:disp.Entry+code.Size], lib.Code()[code.Entry:code.Entry+code.Size]) {
+			t.Errorf("dispatch %d (%s): the code at entry %#x is not the library's kernel", d, disp.KernelName(), disp.Entry)
 		}
 		for i := 0; i < abi.UserSGPRs(); i++ {
 			if !fresh[pm4.UserData(i)] {
