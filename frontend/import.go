@@ -492,18 +492,25 @@ type keyReader struct {
 	err  error
 }
 
+// lookup finds {arch}.key; false when an earlier key failed or this one is
+// absent (an error if it is required).
+func (k *keyReader) lookup(key string, required bool) (string, gguf.Value, bool) {
+	name := k.arch + "." + key
+	if k.err != nil {
+		return name, gguf.Value{}, false
+	}
+	v, ok := k.f.Lookup(name)
+	if !ok && required {
+		k.err = fmt.Errorf("gguf: %s is missing", name)
+	}
+	return name, v, ok
+}
+
 // count reads a positive integer key (at most 2^24), or def when it is
 // absent and not required.
 func (k *keyReader) count(key string, required bool, def int) int {
-	if k.err != nil {
-		return def
-	}
-	name := k.arch + "." + key
-	v, ok := k.f.Lookup(name)
+	name, v, ok := k.lookup(key, required)
 	if !ok {
-		if required {
-			k.err = fmt.Errorf("gguf: %s is missing", name)
-		}
 		return def
 	}
 	if v.Type() == gguf.ValueArray {
@@ -523,15 +530,8 @@ func (k *keyReader) count(key string, required bool, def int) int {
 // float reads a finite positive float key that fits float32, or def when it
 // is absent and not required.
 func (k *keyReader) float(key string, required bool, def float64) float64 {
-	if k.err != nil {
-		return def
-	}
-	name := k.arch + "." + key
-	v, ok := k.f.Lookup(name)
+	name, v, ok := k.lookup(key, required)
 	if !ok {
-		if required {
-			k.err = fmt.Errorf("gguf: %s is missing", name)
-		}
 		return def
 	}
 	x, ok := v.Float()
