@@ -16,6 +16,7 @@
 package cs
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"runtime"
@@ -30,6 +31,7 @@ import (
 	"zincc/exec/kmd"
 	"zincc/ir"
 	"zincc/lower/gfx1201"
+	"zincc/pm4"
 )
 
 // Tier is the tier's name.
@@ -52,7 +54,22 @@ type Ring struct {
 	bufs   [hwring.NumImageBuffers]hwring.GEMBuffer
 	list   uint32
 	st     hwring.Stepper
+
+	plan     hwring.UploadPlan
+	staging  hwring.GEMBuffer // the GTT staging buffer, only while a staged upload runs
+	ts       hwring.GEMBuffer // with Config.Timestamps: the two timestamp IBs and their slots
+	times    *hwring.Timestamps
+	tsDwords int
+	vas      *hwring.VAAllocator
 }
+
+// The timestamp buffer: the IB writing the begin timestamp, the one
+// writing the end timestamp, and the two slots.
+const (
+	tsBeginIB = 0
+	tsEndIB   = 256
+	tsSlots   = 2048
+)
 
 // Open brings a ring up on the render node of cfg and loads e with the
 // weights w (nil when the graph has none). Every failure is a
@@ -83,13 +100,26 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err := r.createContext(); err != nil {
 		return nil, err
 	}
+	if r.plan, err = render.PlanUpload(cfg, e); err != nil {
+		return nil, err
+	}
 	if err := r.createBuffers(e); err != nil {
 		return nil, err
 	}
-	if err := r.createBOList(); err != nil {
-		return nil, err
+	if cfg.Timestamps {
+		if err := r.createTimestamps(); err != nil {
+			return nil, err
+		}
 	}
 	if err := r.st.Load(w); err != nil {
+		return nil, err
+	}
+	if r.plan.Path == hwring.UploadStaged {
+		if err := r.upload(w); err != nil {
+			return nil, err
+		}
+	}
+	if err := r.createBOList(); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -140,9 +170,12 @@ func (r *Ring) createContext() error {
 
 // createBuffers creates, CPU-maps and GPU-maps one buffer object per image
 // buffer: the IB and fence in GTT (the CPU writes the one and reads the
-// other every step), everything else in CPU-visible VRAM.
+// other every step), everything else in CPU-visible VRAM — except, on the
+// staged upload path, the weights, which go in VRAM the CPU does not map
+// (AMDGPU_GEM_CREATE_NO_CPU_ACCESS, so the kernel may place them beyond
+// the BAR).
 func (r *Ring) createBuffers(e *gfx1201.Executable) error {
-	vas := r.render.NewVAAllocator(0)
+	r.vas = r.render.NewVAAllocator(0)
 	sizes := hwring.BufferSizes(e)
 	var vaList [hwring.NumImageBuffers]uint64
 	var cpus [hwring.NumImageBuffers][]byte
@@ -150,16 +183,26 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 		b := &r.bufs[i]
 		b.Name, b.Size = hwring.BufferName(i), sizes[i]
 		domain, flags := uint64(kmd.GemDomainVRAM), uint64(kmd.GemCreateCPUAccessRequired)
-		if i == hwring.BufIB || i == gfx1201.BufFence {
+		invisible := i == gfx1201.BufWeights && r.plan.Path == hwring.UploadStaged
+		switch {
+		case i == hwring.BufIB || i == gfx1201.BufFence:
 			domain, flags = kmd.GemDomainGTT, kmd.GemCreateCPUGTTUSWC
+		case invisible:
+			flags = kmd.GemCreateNoCPUAccess
 		}
 		if err := r.render.CreateGEM(b, hwring.PageSize, domain, flags); err != nil {
 			return err
 		}
-		if err := r.render.MapGEMForCPU(b); err != nil {
-			return err
+		if !invisible {
+			if err := r.render.MapGEMForCPU(b); err != nil {
+				return err
+			}
 		}
-		if err := r.render.MapGEMForGPU(b, vas, hwring.VMFlags(e, i), nil); err != nil {
+		vmFlags := hwring.VMFlags(e, i)
+		if invisible {
+			vmFlags |= kmd.VMPageWriteable // the upload's DMA_DATA writes them
+		}
+		if err := r.render.MapGEMForGPU(b, r.vas, vmFlags, nil); err != nil {
 			return err
 		}
 		vaList[i], cpus[i] = b.VA, b.CPU
@@ -167,12 +210,80 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 	return r.st.Place(e, vaList, cpus)
 }
 
+// createGTT creates, CPU-maps and GPU-maps (readable and writeable) a GTT
+// buffer of the ring's own.
+func (r *Ring) createGTT(b *hwring.GEMBuffer, name string, size uint64) error {
+	b.Name, b.Size = name, size
+	if err := r.render.CreateGEM(b, hwring.PageSize, kmd.GemDomainGTT, kmd.GemCreateCPUGTTUSWC); err != nil {
+		return err
+	}
+	if err := r.render.MapGEMForCPU(b); err != nil {
+		return err
+	}
+	return r.render.MapGEMForGPU(b, r.vas, kmd.VMPageReadable|kmd.VMPageWriteable|kmd.VMMtypeDefault, nil)
+}
+
+// createTimestamps makes the timestamp buffer: two small IBs, submitted
+// around every step's IB in the same CS (one IB chunk each), that write
+// the GPU clock into its slots (see hwring.Timestamp).
+func (r *Ring) createTimestamps() error {
+	if err := r.createGTT(&r.ts, "timestamp", hwring.PageSize); err != nil {
+		return err
+	}
+	r.times = &hwring.Timestamps{VA: r.ts.VA + tsSlots, Slots: (*[2]uint64)(unsafe.Pointer(&r.ts.CPU[tsSlots]))}
+	for i, at := range []int{tsBeginIB, tsEndIB} {
+		var buf [32]uint32
+		b := pm4.NewBuilder(buf[:])
+		_ = hwring.Timestamp(&b, r.times.VA+uint64(8*i))
+		_ = b.PadTo(gfx1201.IBAlignDwords)
+		if err := b.Err(); err != nil {
+			return r.fail("build the timestamp IBs", err)
+		}
+		for j, w := range b.Words() {
+			binary.LittleEndian.PutUint32(r.ts.CPU[at+4*j:], w)
+		}
+		r.tsDwords = len(b.Words())
+	}
+	return nil
+}
+
+// upload copies the weights into their CPU-invisible buffer through a
+// GTT staging buffer (hwring.Stepper.UploadStaged), each chunk one CS
+// whose residency is a BO_HANDLES chunk naming the weights and the
+// staging buffer (the BO list is made afterwards, without the staging
+// buffer), and frees the staging buffer.
+func (r *Ring) upload(w *exec.Weights) error {
+	if err := r.createGTT(&r.staging, "staging", hwring.StagingBufferBytes(r.plan)); err != nil {
+		return err
+	}
+	bos := []uint32{r.bufs[gfx1201.BufWeights].Handle, r.staging.Handle}
+	err := r.st.UploadStaged(w, r.plan, hwring.Staging{VA: r.staging.VA, CPU: r.staging.CPU},
+		func(what string, ibVA uint64, dwords int, _ uint64) error {
+			ib := kmd.CSChunkIB{Flags: kmd.IBFlagEmitMemSync, VAStart: ibVA, IBBytes: uint32(dwords * 4), IPType: kmd.HWIPCompute, Ring: r.ring}
+			handle, err := r.submit([]kmd.CSChunkIB{ib}, bos)
+			if err != nil {
+				return r.fail(what+": submit (AMDGPU_CS)", r.withContextState(err))
+			}
+			return r.waitFor(what, handle)
+		}, r.cfg.Progress)
+	if err != nil {
+		return err
+	}
+	s := hwring.Steps{Tier: Tier}
+	r.render.ReleaseGEM(&s, &r.staging)
+	r.staging = hwring.GEMBuffer{}
+	return s.Err()
+}
+
 // createBOList makes the residency list every submission names: all the
 // ring's buffers.
 func (r *Ring) createBOList() error {
-	var entries [hwring.NumImageBuffers]kmd.BOListEntry
-	for i, b := range r.bufs {
-		entries[i].BOHandle = b.Handle
+	entries := make([]kmd.BOListEntry, 0, len(r.bufs)+1)
+	for _, b := range r.bufs {
+		entries = append(entries, kmd.BOListEntry{BOHandle: b.Handle})
+	}
+	if r.ts.Handle != 0 {
+		entries = append(entries, kmd.BOListEntry{BOHandle: r.ts.Handle})
 	}
 	var pin runtime.Pinner
 	defer pin.Unpin()
@@ -196,28 +307,60 @@ func (r *Ring) Step(inputs []uint32) ([]exec.Tensor, error) {
 }
 
 // run submits step (its fence value is already in the IB) and waits for
-// it.
+// it. With timestamps, the step's CS carries the begin-timestamp IB, the
+// step's IB and the end-timestamp IB.
 func (r *Ring) run(step int, _ uint64) error {
-	handle, err := r.submit()
+	ib := kmd.CSChunkIB{Flags: kmd.IBFlagEmitMemSync, VAStart: r.st.Image.VA(hwring.BufIB),
+		IBBytes: uint32(r.st.Image.IBDwords() * 4), IPType: kmd.HWIPCompute, Ring: r.ring}
+	ibs := []kmd.CSChunkIB{ib}
+	if r.times != nil {
+		ts := func(at int) kmd.CSChunkIB {
+			return kmd.CSChunkIB{VAStart: r.ts.VA + uint64(at), IBBytes: uint32(r.tsDwords * 4), IPType: kmd.HWIPCompute, Ring: r.ring}
+		}
+		ibs = []kmd.CSChunkIB{ts(tsBeginIB), ib, ts(tsEndIB)}
+		r.times.Arm()
+	}
+	handle, err := r.submit(ibs, nil)
 	if err != nil {
 		return r.fail(fmt.Sprintf("step %d: submit (AMDGPU_CS)", step), r.withContextState(err))
 	}
-	return r.wait(step, handle)
+	return r.waitFor(fmt.Sprintf("step %d", step), handle)
 }
 
-// submit issues DRM_IOCTL_AMDGPU_CS with one IB chunk and the BO list,
-// retrying a transient ENOMEM, and returns the kernel's fence sequence.
-func (r *Ring) submit() (uint64, error) {
+// LastStepGPU returns how long the last step's IB took on the GPU clock
+// (hwring.ErrNoTimestamps without Config.Timestamps).
+func (r *Ring) LastStepGPU() (hwring.GPUTime, error) {
+	return r.times.Read(r.render.Info.GPUCounterFreq)
+}
+
+// submit issues DRM_IOCTL_AMDGPU_CS with one IB chunk per ib and either
+// the ring's BO list (bos nil) or a BO_HANDLES chunk naming bos, retrying
+// a transient ENOMEM, and returns the kernel's fence sequence.
+func (r *Ring) submit(ibs []kmd.CSChunkIB, bos []uint32) (uint64, error) {
 	var pin runtime.Pinner
 	defer pin.Unpin()
-	ib := kmd.CSChunkIB{Flags: kmd.IBFlagEmitMemSync, VAStart: r.st.Image.VA(hwring.BufIB),
-		IBBytes: uint32(r.st.Image.IBDwords() * 4), IPType: kmd.HWIPCompute, Ring: r.ring}
-	chunk := kmd.CSChunk{ChunkID: kmd.ChunkIDIB, LengthDW: kmd.CSChunkIBLengthDW, ChunkData: kmd.Addr(&pin, unsafe.Pointer(&ib))}
-	chunks := [1]uint64{kmd.Addr(&pin, unsafe.Pointer(&chunk))}
+	chunks := make([]kmd.CSChunk, 0, len(ibs)+1)
+	for i := range ibs {
+		chunks = append(chunks, kmd.CSChunk{ChunkID: kmd.ChunkIDIB, LengthDW: kmd.CSChunkIBLengthDW, ChunkData: kmd.Addr(&pin, unsafe.Pointer(&ibs[i]))})
+	}
+	list := r.list
+	if bos != nil {
+		entries := make([]kmd.BOListEntry, len(bos))
+		for i, h := range bos {
+			entries[i].BOHandle = h
+		}
+		in := &kmd.BOListIn{BONumber: uint32(len(entries)), BOInfoSize: uint32(unsafe.Sizeof(entries[0])), BOInfoPtr: kmd.SliceAddr(&pin, entries)}
+		chunks = append(chunks, kmd.CSChunk{ChunkID: kmd.ChunkIDBOHandles, LengthDW: kmd.BOListInLengthDW, ChunkData: kmd.Addr(&pin, unsafe.Pointer(in))})
+		list = 0
+	}
+	ptrs := make([]uint64, len(chunks))
+	for i := range chunks {
+		ptrs[i] = kmd.Addr(&pin, unsafe.Pointer(&chunks[i]))
+	}
 	deadline := time.Now().Add(enomemBudget)
 	for {
 		var cs kmd.CS
-		*cs.In() = kmd.CSIn{CtxID: r.ctx, BOListHandle: r.list, NumChunks: 1, Chunks: kmd.SliceAddr(&pin, chunks[:])}
+		*cs.In() = kmd.CSIn{CtxID: r.ctx, BOListHandle: list, NumChunks: uint32(len(ptrs)), Chunks: kmd.SliceAddr(&pin, ptrs)}
 		err := r.ioctl(kmd.IoctlAMDGPUCS, unsafe.Pointer(&cs))
 		if err == nil {
 			return cs.Out().Handle, nil
@@ -229,18 +372,19 @@ func (r *Ring) submit() (uint64, error) {
 	}
 }
 
-// wait waits for fence handle with an absolute CLOCK_MONOTONIC deadline.
-// The kernel reports a timeout as status 1, not as an errno; an errno is
-// the fence's error (a reset), explained with the context's state.
-func (r *Ring) wait(step int, handle uint64) error {
+// waitFor waits for fence handle of submission what ("step 3") with an
+// absolute CLOCK_MONOTONIC deadline. The kernel reports a timeout as
+// status 1, not as an errno; an errno is the fence's error (a reset),
+// explained with the context's state.
+func (r *Ring) waitFor(what string, handle uint64) error {
 	var w kmd.WaitCS
 	*w.In() = kmd.WaitCSIn{Handle: handle, Timeout: hwring.MonotonicNow() + uint64(r.cfg.Timeout), IPType: kmd.HWIPCompute,
 		Ring: r.ring, CtxID: r.ctx}
 	if err := r.ioctl(kmd.IoctlAMDGPUWaitCS, unsafe.Pointer(&w)); err != nil {
-		return r.fail(fmt.Sprintf("step %d: wait for fence %d (AMDGPU_WAIT_CS)", step, handle), r.withContextState(err))
+		return r.fail(fmt.Sprintf("%s: wait for fence %d (AMDGPU_WAIT_CS)", what, handle), r.withContextState(err))
 	}
 	if w.Out().Status != 0 {
-		return r.fail(fmt.Sprintf("step %d: wait for fence %d (AMDGPU_WAIT_CS)", step, handle),
+		return r.fail(fmt.Sprintf("%s: wait for fence %d (AMDGPU_WAIT_CS)", what, handle),
 			fmt.Errorf("%w: not retired within %v (WAIT_CS still busy); %s", hwring.ErrTimeout, r.cfg.Timeout, r.contextState()))
 	}
 	return nil
@@ -301,6 +445,8 @@ func (r *Ring) Close() error {
 			return r.ioctl(kmd.IoctlAMDGPUBOList, unsafe.Pointer(&l))
 		})
 	}
+	r.render.ReleaseGEM(&s, &r.staging)
+	r.render.ReleaseGEM(&s, &r.ts)
 	for i := len(r.bufs) - 1; i >= 0; i-- {
 		r.render.ReleaseGEM(&s, &r.bufs[i])
 	}

@@ -69,7 +69,7 @@ func TestBringUpSequence(t *testing.T) {
 	// in reverse.
 	perBuffer := "ioctl AMDGPU_GEM_CREATE\nioctl AMDGPU_GEM_MMAP\nmmap /dev/dri/renderD128\nioctl AMDGPU_GEM_VA map\n"
 	want := "open /dev/dri/renderD128\nioctl DRM_VERSION\nioctl AMDGPU_INFO DEV_INFO\nioctl AMDGPU_INFO HW_IP_INFO\n" +
-		"ioctl AMDGPU_CTX alloc\n" + strings.Repeat(perBuffer, hwring.NumImageBuffers) +
+		"ioctl AMDGPU_CTX alloc\nioctl AMDGPU_INFO MEMORY\n" + strings.Repeat(perBuffer, hwring.NumImageBuffers) +
 		"ioctl AMDGPU_BO_LIST create\nioctl AMDGPU_CS\nioctl AMDGPU_WAIT_CS\nioctl AMDGPU_BO_LIST destroy\n" +
 		strings.Repeat("ioctl AMDGPU_GEM_VA unmap\nioctl DRM_GEM_CLOSE\n", hwring.NumImageBuffers) + "ioctl AMDGPU_CTX free\n"
 	if got != want {
@@ -216,3 +216,19 @@ func TestFaultInjectionSweep(t *testing.T) {
 }
 
 var _ exec.Ring = (*Ring)(nil)
+
+func TestStagedUpload(t *testing.T) { faketest.StagedUpload(t, Open) }
+
+// TestStagedFaultInjectionSweep sweeps a ring that stages its weights
+// through GTT (a staging buffer, CS with a BO_HANDLES chunk per chunk, the
+// staging buffer's release) and times its steps (the timestamp buffer and
+// its IBs), failing every device operation in turn.
+func TestStagedFaultInjectionSweep(t *testing.T) {
+	recoverable := func(op fake.Op, errno unix.Errno) bool {
+		return op.Name == "ioctl AMDGPU_CS" && errno == unix.ENOMEM
+	}
+	st := faketest.SweepStaged(t, Tier, Open, recoverable)
+	if st.Recovered != 4 || st.Failed+st.Recovered != st.Runs {
+		t.Errorf("sweep %+v: want every run to fail cleanly except ENOMEM on the 4 submissions (2 upload chunks, 2 steps)", st)
+	}
+}

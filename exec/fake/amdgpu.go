@@ -16,6 +16,7 @@ const PageSize = 4096
 
 // GPU VA rules of amdgpu_gem_va_ioctl (shared/ref/amdgpu-uapi.md §3).
 const (
+	maxCSIBs         = 4 // IB chunks per submission the fake accepts
 	vaReservedBottom = 64 << 10
 	vaHoleStart      = 0x0000_8000_0000_0000
 	vaHoleEnd        = 0xFFFF_8000_0000_0000
@@ -307,7 +308,7 @@ func csIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 	if errno != 0 || in.NumChunks == 0 {
 		return unix.EINVAL
 	}
-	var ib *kmd.CSChunkIB
+	var ibs []kmd.CSChunkIB
 	var resident []*bo
 	listGiven := false
 	for _, p := range ptrs {
@@ -317,15 +318,18 @@ func csIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 		}
 		switch ch[0].ChunkID {
 		case kmd.ChunkIDIB:
-			if ib != nil || ch[0].LengthDW < kmd.CSChunkIBLengthDW {
+			// Several IB chunks run in order on one ring
+			// (amdgpu_cs_p1_ib counts them; amdgpu_ib_schedule emits
+			// them back to back), as radv submits a preamble and the
+			// command buffers.
+			if ch[0].LengthDW < kmd.CSChunkIBLengthDW || len(ibs) == maxCSIBs {
 				return unix.EINVAL
 			}
 			s, errno := userSlice[kmd.CSChunkIB](ch[0].ChunkData, 1)
 			if errno != 0 {
 				return errno
 			}
-			x := s[0]
-			ib = &x
+			ibs = append(ibs, s[0])
 		case kmd.ChunkIDBOHandles:
 			if listGiven || in.BOListHandle != 0 || ch[0].LengthDW < kmd.BOListInLengthDW {
 				return unix.EINVAL // amdgpu_cs_parser_bos: a chunk and a list handle together
@@ -342,7 +346,7 @@ func csIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 			return unix.EINVAL
 		}
 	}
-	if ib == nil {
+	if len(ibs) == 0 {
 		return unix.EINVAL
 	}
 	if in.BOListHandle != 0 {
@@ -352,10 +356,13 @@ func csIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 		}
 		resident = l
 	}
-	ip := d.ipInfo(ib.IPType)
-	if ip == nil || ib.IPInstance != 0 || ib.Ring >= 32 || ip.AvailableRings&(1<<ib.Ring) == 0 ||
-		ib.IBBytes == 0 || ib.IBBytes%4 != 0 {
-		return unix.EINVAL
+	ib := ibs[0]
+	for _, x := range ibs {
+		ip := d.ipInfo(x.IPType)
+		if ip == nil || x.IPInstance != 0 || x.Ring >= 32 || ip.AvailableRings&(1<<x.Ring) == 0 ||
+			x.IBBytes == 0 || x.IBBytes%4 != 0 || x.IPType != ib.IPType || x.Ring != ib.Ring {
+			return unix.EINVAL
+		}
 	}
 	key := [2]uint32{ib.IPType, ib.Ring}
 	if c.next[key] == 0 {
@@ -378,7 +385,13 @@ func csIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 		vm := f.vm.view(func(m *vaMap) bool {
 			return m.kfd || in[m.bo] || m.bo.flags&kmd.GemCreateVMAlwaysValid != 0
 		})
-		if err := d.exe.Execute(vm, ib.VAStart, int(ib.IBBytes/4)); err != nil {
+		var err error
+		for _, x := range ibs {
+			if err = d.exe.Execute(vm, x.VAStart, int(x.IBBytes/4)); err != nil {
+				break
+			}
+		}
+		if err != nil {
 			// A GPU that stops on a job is a hung job: the scheduler's
 			// timeout resets the GPU and fails the fence with ETIME
 			// (amdgpu_job_timedout), blaming this context.
@@ -502,6 +515,17 @@ func infoIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 	case kmd.InfoQueryVRAMGTT:
 		v := d.cfg.VRAMGTT
 		result = as(unsafe.Pointer(&v), unsafe.Sizeof(v))
+	case kmd.InfoQueryMemory:
+		// amdgpu_info_ioctl AMDGPU_INFO_MEMORY: nothing is pinned, so the
+		// usable heaps are the whole ones; the visible heap's usage is
+		// what the CPU maps of VRAM now.
+		v := d.cfg.VRAMGTT
+		var m kmd.MemoryInfo
+		m.VRAM = kmd.HeapInfo{TotalHeapSize: v.VRAMSize, UsableHeapSize: v.VRAMSize, MaxAllocation: v.VRAMSize * 3 / 4}
+		m.CPUAccessibleVRAM = kmd.HeapInfo{TotalHeapSize: v.VRAMCPUAccessibleSize, UsableHeapSize: v.VRAMCPUAccessibleSize,
+			HeapUsage: d.visibleUsed, MaxAllocation: v.VRAMCPUAccessibleSize * 3 / 4}
+		m.GTT = kmd.HeapInfo{TotalHeapSize: v.GTTSize, UsableHeapSize: v.GTTSize, MaxAllocation: v.GTTSize * 3 / 4}
+		result = as(unsafe.Pointer(&m), unsafe.Sizeof(m))
 	case kmd.InfoQueryUQFWAreas:
 		var md kmd.UQMetadata
 		switch {

@@ -190,7 +190,7 @@ func (q *queue) run(words []uint32) (int, error) {
 			}
 		case pm4.OpReleaseMem:
 			rm, _ := p.ReleaseMem()
-			if err := releaseData(q.vm, rm); err != nil {
+			if err := releaseData(q.vm, rm, q.d.exe); err != nil {
 				return at, fmt.Errorf("RELEASE_MEM: %w", err)
 			}
 			if rm.IntSel != 0 && q.owner.kind == kfdFile {

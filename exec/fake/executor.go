@@ -57,6 +57,19 @@ func (s *SimExecutor) Execute(vm *VM, ibVA uint64, dwords int) error {
 	return err
 }
 
+// GPUClock returns the emulated GPU clock (instructions executed so far;
+// see sim.GPU.Clock), which the command-processor front end writes for
+// ring-level timestamps.
+func (s *SimExecutor) GPUClock() uint64 {
+	if s.gpu == nil {
+		return 0
+	}
+	return s.gpu.Clock()
+}
+
+// Clock is implemented by Executors with a GPU clock counter.
+type Clock interface{ GPUClock() uint64 }
+
 // sync makes the emulated GPU map exactly maps.
 func (s *SimExecutor) sync(maps []Mapping) error {
 	same := len(maps) == len(s.mapped)
@@ -154,10 +167,19 @@ func faultAddress(err error) (uint64, bool) {
 var ErrNotModelled = errors.New("packet not modelled")
 
 // releaseData performs the memory write of a ring-level RELEASE_MEM
-// (DATA_SEL 1 or 2; 0 writes nothing). Interrupts are the caller's
-// business.
-func releaseData(vm *VM, rm pm4.ReleaseMem) error {
+// (DATA_SEL 1 or 2, 3 the GPU clock of clock when it has one; 0 writes
+// nothing). Interrupts are the caller's business.
+func releaseData(vm *VM, rm pm4.ReleaseMem, clock Executor) error {
 	switch rm.DataSel {
+	case pm4.DataSelGPUClock:
+		c, ok := clock.(Clock)
+		if !ok {
+			break
+		}
+		if rm.Addr%8 != 0 {
+			return fmt.Errorf("GPU clock to %#x, not 8-byte aligned", rm.Addr)
+		}
+		return vm.Store(rm.Addr, c.GPUClock(), 8)
 	case pm4.DataSelNone:
 		return nil
 	case pm4.DataSelValue32:

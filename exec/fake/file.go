@@ -324,6 +324,9 @@ func (f *file) Mmap(offset uint64, length int, prot, flags int) ([]byte, error) 
 		if uint64(length) > b.size {
 			return fail(unix.EINVAL)
 		}
+		if b.flags&kmd.GemCreateNoCPUAccess != 0 {
+			return fail(unix.EPERM) // amdgpu_gem_object_mmap: a BO made without CPU access
+		}
 		if errno := d.mapVisible(b); errno != 0 {
 			return fail(errno)
 		}

@@ -93,6 +93,13 @@ func kfdAlloc(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 	b.domains = kmd.GemDomainGTT
 	if memType == kmd.KFDAllocMemFlagsVRAM {
 		b.domains = kmd.GemDomainVRAM
+		// amdgpu_amdkfd_gpuvm_alloc_memory_of_gpu: only a PUBLIC VRAM
+		// allocation asks for CPU access (CPU_ACCESS_REQUIRED); older
+		// kernels set NO_CPU_ACCESS on the others, and none lets the CPU
+		// map them.
+		if a.Flags&kmd.KFDAllocMemFlagsPublic == 0 {
+			b.flags |= kmd.GemCreateNoCPUAccess
+		}
 	}
 	b.handle = uint64(d.cfg.GPUID)<<32 | f.nextAlloc
 	f.nextAlloc++

@@ -42,6 +42,22 @@ type Config struct {
 	// Poll is the sleep between polls once spinning is over (0 =
 	// DefaultPoll).
 	Poll time.Duration
+
+	// Upload chooses how the weights reach VRAM: UploadAuto (the zero
+	// value) writes them through the CPU-visible window when everything
+	// fits there and stages them through GTT otherwise (see PlanUpload);
+	// UploadDirect and UploadStaged force one path.
+	Upload UploadPath
+	// StagingBytes is the size of the GTT staging buffer, the most one
+	// upload chunk copies (0 = DefaultStagingBytes; rounded to pages).
+	StagingBytes uint64
+	// Progress, when set, hears how a staged upload proceeds: once when
+	// it starts (Chunk 0) and after every chunk.
+	Progress func(UploadProgress)
+	// Timestamps makes every submission write the GPU clock before and
+	// after its IB, so that the ring can say how long the last step took
+	// on the GPU (see GPUTime).
+	Timestamps bool
 }
 
 // WithDefaults returns c with every unset field set to its default.
@@ -70,5 +86,9 @@ func (c Config) WithDefaults() Config {
 	if c.Poll <= 0 {
 		c.Poll = DefaultPoll
 	}
+	if c.StagingBytes == 0 {
+		c.StagingBytes = DefaultStagingBytes
+	}
+	c.StagingBytes = RoundPage(c.StagingBytes)
 	return c
 }

@@ -183,17 +183,24 @@ type Image struct {
 	fenceBuf int
 	fenceOff uint64
 	inputs   int
+	staged   bool          // the CPU does not map the weights buffer (UploadStaged)
+	w        *exec.Weights // what Load bound
 }
 
 // NewImage places e in buffers at GPU addresses vas whose CPU views are
-// bufs (each at least BufferSizes(e)[i] bytes, 8-byte aligned). It does
-// not touch the buffers; Load fills them.
+// bufs (each at least BufferSizes(e)[i] bytes, 8-byte aligned). A nil
+// weights view means the CPU does not map the weights buffer: Load leaves
+// it alone and Stepper.UploadStaged fills it. NewImage does not touch the
+// buffers; Load fills them.
 func NewImage(e *gfx1201.Executable, vas [NumImageBuffers]uint64, bufs [NumImageBuffers][]byte) (*Image, error) {
 	if err := Check(e); err != nil {
 		return nil, err
 	}
 	sizes := BufferSizes(e)
 	for i, b := range bufs {
+		if i == gfx1201.BufWeights && b == nil {
+			continue
+		}
 		if uint64(len(b)) < sizes[i] {
 			return nil, fmt.Errorf("hwring: %s buffer has %d bytes, needs %d", BufferName(i), len(b), sizes[i])
 		}
@@ -201,7 +208,7 @@ func NewImage(e *gfx1201.Executable, vas [NumImageBuffers]uint64, bufs [NumImage
 			return nil, fmt.Errorf("hwring: %s buffer is not 8-byte aligned", BufferName(i))
 		}
 	}
-	im := &Image{exe: *e, vas: vas, bufs: bufs, inputs: len(e.Module.DeclsOf(ir.Input))}
+	im := &Image{exe: *e, vas: vas, bufs: bufs, inputs: len(e.Module.DeclsOf(ir.Input)), staged: bufs[gfx1201.BufWeights] == nil}
 	im.ib = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(bufs[BufIB]))), len(e.IB))
 	im.fenceBuf, im.fenceOff, _ = fenceLocation(e)
 	return im, nil
@@ -217,10 +224,17 @@ func (im *Image) VA(i int) uint64 { return im.vas[i] }
 // IBDwords is the length of the IB in dwords.
 func (im *Image) IBDwords() int { return len(im.ib) }
 
+// Staged reports whether the CPU does not map the weights buffer, so
+// that the weights go in through Stepper.UploadStaged.
+func (im *Image) Staged() bool { return im.staged }
+
 // Load fills the buffers: zeros everywhere, the code, every weight at its
 // placement (w may be nil for a graph without weights), and the IB with
-// its addresses rewritten for the VAs in use.
+// its addresses rewritten for the VAs in use. With a staged weights
+// buffer it only checks that every weight is bound with the right size;
+// Stepper.UploadStaged copies them.
 func (im *Image) Load(w *exec.Weights) error {
+	im.w = w
 	for i := range im.bufs {
 		clear(im.bufs[i])
 	}
@@ -239,6 +253,9 @@ func (im *Image) Load(w *exec.Weights) error {
 		}
 		if uint64(len(data)) != p.Bytes {
 			return fmt.Errorf("weight %s: %d bytes bound, %v takes %d", v.Ref(), len(data), v.Type, p.Bytes)
+		}
+		if im.bufs[p.Buffer] == nil {
+			continue // staged
 		}
 		copy(im.bufs[p.Buffer][p.Offset:], data)
 	}
@@ -287,7 +304,14 @@ func (im *Image) Outputs(inputs []uint32) ([]exec.Tensor, error) {
 			continue
 		}
 		p, _ := im.exe.Placement(v) // checked by NewImage
-		out[i] = exec.Tensor{Name: v.Name, Type: v.Type, Data: append([]byte(nil), im.bufs[p.Buffer][p.Offset:p.Offset+p.Bytes]...)}
+		src := im.bufs[p.Buffer]
+		if src == nil {
+			// A weight output of a staged image: weights never change, so
+			// the bound bytes are what the invisible buffer holds.
+			out[i] = exec.Tensor{Name: v.Name, Type: v.Type, Data: append([]byte(nil), im.w.Data(v)...)}
+			continue
+		}
+		out[i] = exec.Tensor{Name: v.Name, Type: v.Type, Data: append([]byte(nil), src[p.Offset:p.Offset+p.Bytes]...)}
 	}
 	return out, nil
 }

@@ -39,6 +39,10 @@ type QueueRing struct {
 	// packet differs (see StepPackets).
 	Kind QueueKind
 
+	// Times, when set, makes every submission write the GPU clock before
+	// and after its IB into these slots (see Timestamps).
+	Times *Timestamps
+
 	put       uint64 // dwords written to the ring so far
 	stepStart uint64 // put before the last step's packets
 }
@@ -50,10 +54,21 @@ const stepDwords = 64
 // queue fence) into the ring, publishes the write pointer and rings the
 // doorbell.
 func (q *QueueRing) Submit(step int, im *Image, seq uint64) error {
+	return q.SubmitIB(fmt.Sprintf("step %d", step), im.VA(BufIB), im.IBDwords(), seq)
+}
+
+// SubmitIB is Submit for any IB: what names the submission in errors
+// ("step 3", "upload chunk 2 of 8").
+func (q *QueueRing) SubmitIB(what string, ibVA uint64, ibDwords int, seq uint64) error {
 	var buf [stepDwords]uint32
-	packets, err := StepPackets(buf[:], q.Kind, im.VA(BufIB), im.IBDwords(), q.FenceVA, seq, q.MailboxVA, q.Event)
+	var tsVA uint64
+	if q.Times != nil {
+		q.Times.Arm()
+		tsVA = q.Times.VA
+	}
+	packets, err := stepPackets(buf[:], q.Kind, ibVA, ibDwords, q.FenceVA, seq, q.MailboxVA, q.Event, tsVA)
 	if err != nil {
-		return &StepError{Tier: q.Tier, Step: fmt.Sprintf("step %d: build the ring packets", step), Err: err}
+		return &StepError{Tier: q.Tier, Step: what + ": build the ring packets", Err: err}
 	}
 	// Every step waits for the previous one, so the ring is empty here
 	// and the packets (far fewer than the ring holds) always fit.
@@ -71,6 +86,11 @@ func (q *QueueRing) Submit(step int, im *Image, seq uint64) error {
 // is), until timeout has passed. A timeout is an ErrTimeout that says
 // where the read pointer stopped.
 func (q *QueueRing) Wait(step int, seq uint64, timeout, spin time.Duration, idle func(now, deadline time.Time) error) error {
+	return q.WaitFor(fmt.Sprintf("step %d", step), seq, timeout, spin, idle)
+}
+
+// WaitFor is Wait for any submission; what names it in errors.
+func (q *QueueRing) WaitFor(what string, seq uint64, timeout, spin time.Duration, idle func(now, deadline time.Time) error) error {
 	start := time.Now()
 	deadline := start.Add(timeout)
 	for {
@@ -80,7 +100,7 @@ func (q *QueueRing) Wait(step int, seq uint64, timeout, spin time.Duration, idle
 		now := time.Now()
 		if now.After(deadline) {
 			rptr := atomic.LoadUint64(q.Rptr)
-			return &StepError{Tier: q.Tier, Step: fmt.Sprintf("step %d: wait for the queue", step), Err: fmt.Errorf(
+			return &StepError{Tier: q.Tier, Step: what + ": wait for the queue", Err: fmt.Errorf(
 				"%w: %s did not retire the step within %v: read pointer %d, write pointer %d (%s)",
 				ErrTimeout, q.Queue, timeout, rptr, q.put, Progress(rptr, q.stepStart, q.put, uint64(len(q.Ring))))}
 		}
@@ -131,6 +151,12 @@ const (
 // (lib/amdgpu/amd_ip_blocks.c user_queue_submit) do for compute user
 // queues; tinygrad's KFD IB sets VALID only, and so does the KFD ring.
 func StepPackets(buf []uint32, kind QueueKind, ibVA uint64, ibDwords int, fenceVA, seq, mailboxVA uint64, event uint32) ([]uint32, error) {
+	return stepPackets(buf, kind, ibVA, ibDwords, fenceVA, seq, mailboxVA, event, 0)
+}
+
+// stepPackets is StepPackets with, when tsVA is not 0, a GPU timestamp
+// into tsVA before the IB and one into tsVA+8 after it (see Timestamp).
+func stepPackets(buf []uint32, kind QueueKind, ibVA uint64, ibDwords int, fenceVA, seq, mailboxVA uint64, event uint32, tsVA uint64) ([]uint32, error) {
 	b := pm4.NewBuilder(buf)
 	if kind == UserQueue {
 		_ = b.HDPFlush()
@@ -138,10 +164,16 @@ func StepPackets(buf []uint32, kind QueueKind, ibVA uint64, ibDwords int, fenceV
 		_ = b.HDPFlushWaitRegMem()
 	}
 	_ = b.AcquireMemAll(memSync)
+	if tsVA != 0 {
+		_ = Timestamp(&b, tsVA)
+	}
 	if kind == UserQueue {
 		_ = b.CallIBUserQueue(ibVA, uint32(ibDwords))
 	} else {
 		_ = b.CallIB(ibVA, uint32(ibDwords))
+	}
+	if tsVA != 0 {
+		_ = Timestamp(&b, tsVA+8)
 	}
 	_ = b.Fence64(fenceVA, seq)
 	if mailboxVA != 0 {

@@ -51,6 +51,7 @@ const (
 	wptrOffset     = 0x38  // in the pointer page: amd_queue_t's write dispatch id, as tinygrad
 	rptrOffset     = 0x80  // amd_queue_t's read dispatch id
 	fenceOffset    = 0x100 // the ring's own per-step fence
+	tsOffset       = 0x200 // with Config.Timestamps: the two GPU timestamps
 	signalPageSize = kmd.KFDSignalEventLimit * 8
 	waitSlice      = 100 * time.Millisecond // longest single WAIT_EVENTS
 	apertureSlots  = 16
@@ -63,6 +64,7 @@ const (
 	bufEOP
 	bufCWSR
 	bufSignal
+	bufStaging // only while a staged upload runs
 	numBuffers
 )
 
@@ -78,6 +80,8 @@ func bufferName(i int) string {
 		return "CWSR"
 	case bufSignal:
 		return "signal page"
+	case bufStaging:
+		return "staging"
 	}
 	return hwring.BufferName(i)
 }
@@ -106,6 +110,8 @@ type Ring struct {
 	sizes  QueueSizes
 	bufs   [numBuffers]buffer
 	st     hwring.Stepper
+	plan   hwring.UploadPlan
+	vas    *hwring.VAAllocator
 
 	queueID   uint32
 	hasQueue  bool
@@ -159,6 +165,12 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err != nil {
 		return nil, err
 	}
+	// amdkfd publishes only whether all of VRAM is CPU-visible (the
+	// topology's heap type); the size of the window comes from the render
+	// node (see hwring.VisibleVRAM).
+	if r.plan, err = r.render.PlanUpload(cfg, e); err != nil {
+		return nil, err
+	}
 	if err := r.allocate(e, base, limit); err != nil {
 		return nil, err
 	}
@@ -171,7 +183,37 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err := r.createEvents(); err != nil {
 		return nil, err
 	}
+	if r.plan.Path == hwring.UploadStaged {
+		if err := r.upload(w); err != nil {
+			return nil, err
+		}
+	}
 	return r, nil
+}
+
+// upload copies the weights into their CPU-invisible allocation through
+// a GTT staging allocation (hwring.Stepper.UploadStaged), each chunk an IB
+// the queue runs like a step, and frees the staging allocation.
+func (r *Ring) upload(w *exec.Weights) error {
+	if err := r.alloc(bufStaging, hwring.StagingBufferBytes(r.plan), memGTT, true, r.vas); err != nil {
+		return err
+	}
+	b := &r.bufs[bufStaging]
+	err := r.st.UploadStaged(w, r.plan, hwring.Staging{VA: b.va, CPU: b.cpu}, func(what string, ibVA uint64, dwords int, seq uint64) error {
+		if err := r.q.SubmitIB(what, ibVA, dwords, seq); err != nil {
+			return err
+		}
+		return r.q.WaitFor(what, seq, r.cfg.Timeout, r.cfg.Spin, func(now, deadline time.Time) error {
+			ms := uint32(min(deadline.Sub(now), waitSlice).Milliseconds()) + 1
+			return r.waitEvents(what, ms)
+		})
+	}, r.cfg.Progress)
+	if err != nil {
+		return err
+	}
+	s := hwring.Steps{Tier: Tier}
+	r.release(&s, bufStaging)
+	return s.Err()
 }
 
 // Probe reports whether the kfd tier works here: it runs the smoke
@@ -239,6 +281,7 @@ func (r *Ring) aperture() (base, limit uint64, err error) {
 // allocate allocates, maps and places every buffer.
 func (r *Ring) allocate(e *gfx1201.Executable, base, limit uint64) error {
 	vas := hwring.NewVAAllocator(base, limit+1, hwring.PageSize)
+	r.vas = vas
 	img := hwring.BufferSizes(e)
 	sizes := [numBuffers]uint64{bufRing: ringBytes, bufPointers: hwring.PageSize, bufEOP: r.sizes.EOP,
 		bufCWSR: r.sizes.CWSR, bufSignal: signalPageSize}
@@ -246,6 +289,9 @@ func (r *Ring) allocate(e *gfx1201.Executable, base, limit uint64) error {
 	var vaList [hwring.NumImageBuffers]uint64
 	var cpus [hwring.NumImageBuffers][]byte
 	for i := range r.bufs {
+		if i == bufStaging {
+			continue // made by upload
+		}
 		flags, cpu := r.flags(e, i)
 		if err := r.alloc(i, sizes[i], flags, cpu, vas); err != nil {
 			return err
@@ -262,6 +308,9 @@ func (r *Ring) allocate(e *gfx1201.Executable, base, limit uint64) error {
 	r.q.Rptr = (*uint64)(unsafe.Pointer(&p[rptrOffset]))
 	r.q.Fence = (*uint64)(unsafe.Pointer(&p[fenceOffset]))
 	r.q.FenceVA = r.bufs[bufPointers].va + fenceOffset
+	if r.cfg.Timestamps {
+		r.q.Times = &hwring.Timestamps{VA: r.bufs[bufPointers].va + tsOffset, Slots: (*[2]uint64)(unsafe.Pointer(&p[tsOffset]))}
+	}
 	rb := r.bufs[bufRing].cpu
 	r.q.Ring = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(rb))), len(rb)/4)
 	clear(rb)
@@ -270,9 +319,15 @@ func (r *Ring) allocate(e *gfx1201.Executable, base, limit uint64) error {
 }
 
 // flags returns the allocation flags of buffer i and whether the CPU maps
-// it.
+// it. On the staged upload path the weights are VRAM without PUBLIC, which
+// amdgpu_amdkfd_gpuvm_alloc_memory_of_gpu allocates without
+// CPU_ACCESS_REQUIRED (NO_CPU_ACCESS in older kernels), so they need not
+// fit the BAR; the GPU maps them writeable, for the DMA_DATA copies.
 func (r *Ring) flags(e *gfx1201.Executable, i int) (uint32, bool) {
 	const vram = kmd.KFDAllocMemFlagsVRAM | kmd.KFDAllocMemFlagsNoSubstitute
+	if i == gfx1201.BufWeights && r.plan.Path == hwring.UploadStaged {
+		return vram | kmd.KFDAllocMemFlagsWritable, false
+	}
 	switch i {
 	case gfx1201.BufCode:
 		return vram | kmd.KFDAllocMemFlagsPublic | kmd.KFDAllocMemFlagsExecutable, true
@@ -405,27 +460,33 @@ func (r *Ring) run(step int, seq uint64) error {
 	}
 	return r.q.Wait(step, seq, r.cfg.Timeout, r.cfg.Spin, func(now, deadline time.Time) error {
 		ms := uint32(min(deadline.Sub(now), waitSlice).Milliseconds()) + 1
-		return r.waitEvents(step, ms)
+		return r.waitEvents(fmt.Sprintf("step %d", step), ms)
 	})
+}
+
+// LastStepGPU returns how long the last step's IB took on the GPU clock
+// (hwring.ErrNoTimestamps without Config.Timestamps).
+func (r *Ring) LastStepGPU() (hwring.GPUTime, error) {
+	return r.q.Times.Read(r.render.Info.GPUCounterFreq)
 }
 
 // waitEvents sleeps up to ms milliseconds for the signal, the memory or
 // the hardware-exception event. It returns an ErrGPU error describing the
 // fault or the reset when one of the latter fired.
-func (r *Ring) waitEvents(step int, ms uint32) error {
+func (r *Ring) waitEvents(what string, ms uint32) error {
 	evs := [3]kmd.KFDEventData{{EventID: r.signalID}, {EventID: r.memoryID}, {EventID: r.hwID}}
 	var pin runtime.Pinner
 	a := kmd.KFDWaitEventsArgs{EventsPtr: kmd.SliceAddr(&pin, evs[:]), NumEvents: uint32(len(evs)), Timeout: ms}
 	err := r.kfd.Ioctl(kmd.IoctlKFDWaitEvents, unsafe.Pointer(&a))
 	pin.Unpin()
 	if err != nil {
-		return r.fail(fmt.Sprintf("step %d: wait for the queue (KFD_WAIT_EVENTS)", step), err)
+		return r.fail(what+": wait for the queue (KFD_WAIT_EVENTS)", err)
 	}
 	if a.WaitResult == kmd.KFDWaitResultFail {
-		return r.fail(fmt.Sprintf("step %d: wait for the queue (KFD_WAIT_EVENTS)", step), fmt.Errorf("%w: wait result FAIL", hwring.ErrGPU))
+		return r.fail(what+": wait for the queue (KFD_WAIT_EVENTS)", fmt.Errorf("%w: wait result FAIL", hwring.ErrGPU))
 	}
 	if m := evs[1].MemoryException(); a.WaitResult == kmd.KFDWaitResultComplete && (m.VA != 0 || m.GPUID != 0) {
-		return r.fail(fmt.Sprintf("step %d: wait for the queue", step), fmt.Errorf(
+		return r.fail(what+": wait for the queue", fmt.Errorf(
 			"%w: GPU memory fault at %#x (gpu_id %d, not present %d, read-only %d, no-execute %d)",
 			hwring.ErrGPU, m.VA, m.GPUID, m.NotPresent, m.ReadOnly, m.NoExecute))
 	}
@@ -434,11 +495,37 @@ func (r *Ring) waitEvents(step int, ms uint32) error {
 		if h.MemoryLost != 0 {
 			lost = "VRAM contents lost"
 		}
-		return r.fail(fmt.Sprintf("step %d: wait for the queue", step), fmt.Errorf(
+		return r.fail(what+": wait for the queue", fmt.Errorf(
 			"%w: the GPU was reset (KFD hardware exception: gpu_id %d, reset type %d, cause %d, %s); the queue is gone",
 			hwring.ErrGPU, h.GPUID, h.ResetType, h.ResetCause, lost))
 	}
 	return nil
+}
+
+// release adds to s the release steps of buffer i, in reverse of its
+// set-up, and forgets it.
+func (r *Ring) release(s *hwring.Steps, i int) {
+	b := &r.bufs[i]
+	name := bufferName(i)
+	if b.cpu != nil {
+		s.Do("unmap the "+name+" buffer from the CPU (munmap)", func() error { return r.render.Dev.Munmap(b.cpu) })
+	}
+	if b.mapped {
+		s.Do("unmap the "+name+" buffer from the GPU (KFD_UNMAP_MEMORY_FROM_GPU)", func() error {
+			ids := [1]uint32{r.gpuID}
+			var pin runtime.Pinner
+			defer pin.Unpin()
+			a := kmd.KFDMapMemoryArgs{Handle: b.handle, DeviceIDsArrayPtr: kmd.SliceAddr(&pin, ids[:]), NDevices: 1}
+			return r.kfd.Ioctl(kmd.IoctlKFDUnmapMemoryFromGPU, unsafe.Pointer(&a))
+		})
+	}
+	if b.handle != 0 {
+		s.Do("free the "+name+" buffer (KFD_FREE_MEMORY_OF_GPU)", func() error {
+			a := kmd.KFDFreeMemoryOfGPUArgs{Handle: b.handle}
+			return r.kfd.Ioctl(kmd.IoctlKFDFreeMemoryOfGPU, unsafe.Pointer(&a))
+		})
+	}
+	*b = buffer{}
 }
 
 // State returns the current contents of state v.
@@ -473,26 +560,7 @@ func (r *Ring) Close() error {
 		}
 	}
 	for i := len(r.bufs) - 1; i >= 0; i-- {
-		b := &r.bufs[i]
-		name := bufferName(i)
-		if b.cpu != nil {
-			s.Do("unmap the "+name+" buffer from the CPU (munmap)", func() error { return r.render.Dev.Munmap(b.cpu) })
-		}
-		if b.mapped {
-			s.Do("unmap the "+name+" buffer from the GPU (KFD_UNMAP_MEMORY_FROM_GPU)", func() error {
-				ids := [1]uint32{r.gpuID}
-				var pin runtime.Pinner
-				defer pin.Unpin()
-				a := kmd.KFDMapMemoryArgs{Handle: b.handle, DeviceIDsArrayPtr: kmd.SliceAddr(&pin, ids[:]), NDevices: 1}
-				return r.kfd.Ioctl(kmd.IoctlKFDUnmapMemoryFromGPU, unsafe.Pointer(&a))
-			})
-		}
-		if b.handle != 0 {
-			s.Do("free the "+name+" buffer (KFD_FREE_MEMORY_OF_GPU)", func() error {
-				a := kmd.KFDFreeMemoryOfGPUArgs{Handle: b.handle}
-				return r.kfd.Ioctl(kmd.IoctlKFDFreeMemoryOfGPU, unsafe.Pointer(&a))
-			})
-		}
+		r.release(&s, i)
 	}
 	if r.render != nil {
 		s.Do("close the render node", r.render.Dev.Close)

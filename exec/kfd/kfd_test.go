@@ -76,11 +76,12 @@ func TestBringUpSequence(t *testing.T) {
 	release := "ioctl KFD_UNMAP_MEMORY_FROM_GPU\nioctl KFD_FREE_MEMORY_OF_GPU\n"
 	want := "open /dev/kfd\nioctl KFD_GET_VERSION\nopen /dev/dri/renderD128\nioctl DRM_VERSION\n" +
 		"ioctl AMDGPU_INFO DEV_INFO\nioctl AMDGPU_INFO HW_IP_INFO\nioctl KFD_ACQUIRE_VM\nioctl KFD_GET_PROCESS_APERTURES_NEW\n" +
+		"ioctl AMDGPU_INFO MEMORY\n" +
 		strings.Repeat(cpuMapped, hwring.NumImageBuffers+2) + gpuOnly + gpuOnly + cpuMapped +
 		"ioctl KFD_CREATE_QUEUE\nmmap /dev/kfd\nioctl KFD_CREATE_EVENT\nioctl KFD_CREATE_EVENT\nioctl KFD_CREATE_EVENT\n" +
 		"ioctl KFD_WAIT_EVENTS\n" +
 		"ioctl KFD_DESTROY_QUEUE\nioctl KFD_DESTROY_EVENT\nioctl KFD_DESTROY_EVENT\nioctl KFD_DESTROY_EVENT\n" +
-		strings.Repeat(release, numBuffers)
+		strings.Repeat(release, numBuffers-1) // all but the staging buffer
 	if got != want {
 		t.Errorf("operations:\n%s\nwant:\n%s", got, want)
 	}
@@ -192,3 +193,15 @@ func TestFaultInjectionSweep(t *testing.T) {
 }
 
 var _ exec.Ring = (*Ring)(nil)
+
+func TestStagedUpload(t *testing.T) { faketest.StagedUpload(t, Open) }
+
+// TestStagedFaultInjectionSweep sweeps a ring that stages its weights
+// through GTT and times its steps, failing every device operation in
+// turn.
+func TestStagedFaultInjectionSweep(t *testing.T) {
+	st := faketest.SweepStaged(t, Tier, Open, nil)
+	if st.Failed != st.Runs {
+		t.Errorf("sweep %+v: want every faulty run to fail cleanly", st)
+	}
+}

@@ -34,7 +34,7 @@ func TestKFDStepNeedsHDPFlush(t *testing.T) {
 	_ = b.Fence64(r.q.FenceVA, 1)
 	put := hwring.WriteRing(r.q.Ring, *r.q.Wptr, b.Words())
 	*r.q.Wptr, *r.q.Doorbell = put, put
-	err = r.q.Wait(0, 1, cfg.Timeout, 0, func(now, deadline time.Time) error { return r.waitEvents(0, 5) })
+	err = r.q.Wait(0, 1, cfg.Timeout, 0, func(now, deadline time.Time) error { return r.waitEvents("step 0", 5) })
 	faults := d.Faults()
 	if !errors.Is(err, hwring.ErrTimeout) || len(faults) == 0 || !errors.Is(faults[0], fake.ErrNoHDPFlush) {
 		t.Fatalf("unflushed step: %v, faults %v", err, faults)

@@ -46,7 +46,8 @@ const Tier = "umq"
 const (
 	ringBytes     = 64 << 10 // AMDGPU_USERQ_RING_SIZE
 	fenceOffset   = ringBytes
-	doorbellIndex = 4 // AMDGPU_USERQ_DOORBELL_INDEX: "any number will work"
+	tsOffset      = ringBytes + 16 // with Config.Timestamps: the two GPU timestamps, behind the fence
+	doorbellIndex = 4              // AMDGPU_USERQ_DOORBELL_INDEX: "any number will work"
 	// vaSyncWait bounds the wait for the page-table updates: a kernel
 	// that ignores the GEM_VA timeline fields never signals them.
 	vaSyncWait = 2 * time.Second
@@ -59,7 +60,8 @@ const (
 	bufRptr
 	bufEOP
 	bufDoorbell
-	bufCWSR // only for a kernel whose compute MQD carries the save area
+	bufCWSR    // only for a kernel whose compute MQD carries the save area
+	bufStaging // only while a staged upload runs
 	numBuffers
 )
 
@@ -77,6 +79,8 @@ func bufferName(i int) string {
 		return "doorbell"
 	case bufCWSR:
 		return "context-save"
+	case bufStaging:
+		return "staging"
 	}
 	return hwring.BufferName(i)
 }
@@ -130,6 +134,7 @@ type Ring struct {
 	q       hwring.QueueRing
 	vas     *hwring.VAAllocator
 	e       *gfx1201.Executable
+	plan    hwring.UploadPlan
 }
 
 // Open checks user-queue support, brings a compute user queue up for e
@@ -159,6 +164,9 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	}
 	r.vaSync.Syncobj = sc.Handle
 	r.e = e
+	if r.plan, err = render.PlanUpload(cfg, e); err != nil {
+		return nil, err
+	}
 	if err := r.createBuffers(e); err != nil {
 		return nil, err
 	}
@@ -171,7 +179,33 @@ func Open(cfg hwring.Config, e *gfx1201.Executable, w *exec.Weights) (_ *Ring, e
 	if err := r.createQueue(); err != nil {
 		return nil, err
 	}
+	if r.plan.Path == hwring.UploadStaged {
+		if err := r.upload(w); err != nil {
+			return nil, err
+		}
+	}
 	return r, nil
+}
+
+// upload copies the weights into their CPU-invisible buffer through the
+// GTT staging buffer createBuffers made (hwring.Stepper.UploadStaged),
+// each chunk an IB the queue runs like a step, and frees the staging
+// buffer.
+func (r *Ring) upload(w *exec.Weights) error {
+	b := &r.bufs[bufStaging]
+	err := r.st.UploadStaged(w, r.plan, hwring.Staging{VA: b.VA, CPU: b.CPU}, func(what string, ibVA uint64, dwords int, seq uint64) error {
+		if err := r.q.SubmitIB(what, ibVA, dwords, seq); err != nil {
+			return err
+		}
+		return r.q.WaitFor(what, seq, r.cfg.Timeout, r.cfg.Spin, r.idle)
+	}, r.cfg.Progress)
+	if err != nil {
+		return err
+	}
+	s := hwring.Steps{Tier: Tier}
+	r.render.ReleaseGEM(&s, b)
+	*b = hwring.GEMBuffer{}
+	return s.Err()
 }
 
 // Probe reports whether the umq tier works here: it runs the smoke
@@ -193,7 +227,8 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 	vas := r.render.NewVAAllocator(r.support.EOPAlignment)
 	img := hwring.BufferSizes(e)
 	sizes := [numBuffers]uint64{bufRing: ringBytes + hwring.PageSize, bufWptr: hwring.PageSize, bufRptr: hwring.PageSize,
-		bufEOP: hwring.RoundPage(uint64(r.support.EOPSize)), bufDoorbell: hwring.PageSize}
+		bufEOP: hwring.RoundPage(uint64(r.support.EOPSize)), bufDoorbell: hwring.PageSize,
+		bufStaging: hwring.StagingBufferBytes(r.plan)}
 	copy(sizes[:], img[:])
 	var vaList [hwring.NumImageBuffers]uint64
 	var cpus [hwring.NumImageBuffers][]byte
@@ -201,6 +236,9 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 	for i := range r.bufs {
 		if i == bufCWSR {
 			continue // made only if the kernel wants the 24-byte MQD
+		}
+		if i == bufStaging && r.plan.Path != hwring.UploadStaged {
+			continue
 		}
 		if err := r.createBuffer(e, i, sizes[i], vas); err != nil {
 			return err
@@ -217,6 +255,9 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 	r.q.Ring = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(rb))), ringBytes/4)
 	r.q.Fence = (*uint64)(unsafe.Pointer(&rb[fenceOffset]))
 	r.q.FenceVA = r.bufs[bufRing].VA + fenceOffset
+	if r.cfg.Timestamps {
+		r.q.Times = &hwring.Timestamps{VA: r.bufs[bufRing].VA + tsOffset, Slots: (*[2]uint64)(unsafe.Pointer(&rb[tsOffset]))}
+	}
 	clear(r.bufs[bufWptr].CPU)
 	clear(r.bufs[bufRptr].CPU)
 	r.q.Wptr = (*uint64)(unsafe.Pointer(&r.bufs[bufWptr].CPU[0]))
@@ -226,11 +267,21 @@ func (r *Ring) createBuffers(e *gfx1201.Executable) error {
 }
 
 // createBuffer creates buffer i of size bytes, maps it for the CPU (all
-// but the EOP area) and for the GPU (all but the doorbell).
+// but the EOP area and staged weights) and for the GPU (all but the
+// doorbell). Staged weights live in VRAM the CPU does not map
+// (AMDGPU_GEM_CREATE_NO_CPU_ACCESS) and are GPU-writeable for the
+// DMA_DATA copies of the upload.
 func (r *Ring) createBuffer(e *gfx1201.Executable, i int, size uint64, vas *hwring.VAAllocator) error {
 	b := &r.bufs[i]
 	b.Name, b.Size = bufferName(i), size
 	domain, flags, align := uint64(kmd.GemDomainGTT), uint64(kmd.GemCreateCPUGTTUSWC), uint64(hwring.PageSize)
+	vmFlags := hwring.VMFlags(e, i)
+	if i == gfx1201.BufWeights && r.plan.Path == hwring.UploadStaged {
+		if err := r.render.CreateGEM(b, align, kmd.GemDomainVRAM, kmd.GemCreateNoCPUAccess); err != nil {
+			return err
+		}
+		return r.render.MapGEMForGPU(b, vas, vmFlags|kmd.VMPageWriteable, &r.vaSync)
+	}
 	switch i {
 	case gfx1201.BufCode, gfx1201.BufWeights, gfx1201.BufState, gfx1201.BufArena:
 		domain, flags = kmd.GemDomainVRAM, kmd.GemCreateCPUAccessRequired
@@ -250,7 +301,7 @@ func (r *Ring) createBuffer(e *gfx1201.Executable, i int, size uint64, vas *hwri
 	if i == bufDoorbell {
 		return nil // the doorbell is MMIO, not GPU memory
 	}
-	return r.render.MapGEMForGPU(b, vas, hwring.VMFlags(e, i), &r.vaSync)
+	return r.render.MapGEMForGPU(b, vas, vmFlags, &r.vaSync)
 }
 
 // waitPageTables waits until the last GEM_VA's page-table update is done.
@@ -379,10 +430,19 @@ func (r *Ring) run(step int, seq uint64) error {
 	if err := r.q.Submit(step, r.st.Image, seq); err != nil {
 		return err
 	}
-	return r.q.Wait(step, seq, r.cfg.Timeout, r.cfg.Spin, func(_, deadline time.Time) error {
-		time.Sleep(min(r.cfg.Poll, time.Until(deadline)+time.Microsecond))
-		return nil
-	})
+	return r.q.Wait(step, seq, r.cfg.Timeout, r.cfg.Spin, r.idle)
+}
+
+// idle sleeps between fence polls.
+func (r *Ring) idle(_, deadline time.Time) error {
+	time.Sleep(min(r.cfg.Poll, time.Until(deadline)+time.Microsecond))
+	return nil
+}
+
+// LastStepGPU returns how long the last step's IB took on the GPU clock
+// (hwring.ErrNoTimestamps without Config.Timestamps).
+func (r *Ring) LastStepGPU() (hwring.GPUTime, error) {
+	return r.q.Times.Read(r.render.Info.GPUCounterFreq)
 }
 
 // State returns the current contents of state v.

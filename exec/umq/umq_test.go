@@ -42,7 +42,7 @@ func TestBringUpSequence(t *testing.T) {
 	got := faketest.OpNames(d)
 	mapped := "ioctl AMDGPU_GEM_CREATE\nioctl AMDGPU_GEM_MMAP\nmmap /dev/dri/renderD128\nioctl AMDGPU_GEM_VA map\n"
 	want := "open /dev/dri/renderD128\nioctl DRM_VERSION\nioctl AMDGPU_INFO DEV_INFO\nioctl AMDGPU_INFO HW_IP_INFO\n" +
-		"ioctl AMDGPU_INFO UQ_FW_AREAS\nioctl DRM_SYNCOBJ_CREATE\n" +
+		"ioctl AMDGPU_INFO UQ_FW_AREAS\nioctl DRM_SYNCOBJ_CREATE\nioctl AMDGPU_INFO MEMORY\n" +
 		strings.Repeat(mapped, hwring.NumImageBuffers+3) + // image, ring, wptr, rptr
 		"ioctl AMDGPU_GEM_CREATE\nioctl AMDGPU_GEM_VA map\n" + // EOP: GPU only
 		"ioctl AMDGPU_GEM_CREATE\nioctl AMDGPU_GEM_MMAP\nmmap /dev/dri/renderD128\n" + // doorbell: CPU only
@@ -126,3 +126,15 @@ func TestFaultInjectionSweep(t *testing.T) {
 }
 
 var _ exec.Ring = (*Ring)(nil)
+
+func TestStagedUpload(t *testing.T) { faketest.StagedUpload(t, Open) }
+
+// TestStagedFaultInjectionSweep sweeps a ring that stages its weights
+// through GTT and times its steps, failing every device operation in
+// turn.
+func TestStagedFaultInjectionSweep(t *testing.T) {
+	st := faketest.SweepStaged(t, Tier, Open, nil)
+	if st.Failed != st.Runs {
+		t.Errorf("sweep %+v: want every faulty run to fail cleanly", st)
+	}
+}
