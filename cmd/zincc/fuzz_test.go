@@ -8,6 +8,7 @@ import (
 	"zincc/exec"
 	"zincc/exec/sim"
 	"zincc/exec/simring"
+	"zincc/exec/tier"
 	"zincc/frontend"
 	"zincc/ir"
 	"zincc/lower/gfx1201"
@@ -53,7 +54,7 @@ func FuzzPipeline(f *testing.F) {
 		}
 		defer w.Close()
 		inputs := make([]uint32, len(m.DeclsOf(ir.Input)))
-		cpu, err := tiers["cpu"](m, w)
+		cpu, _, err := tier.Open("cpu", tier.Config{}, m, w)
 		if err != nil {
 			return
 		}

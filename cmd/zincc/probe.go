@@ -52,7 +52,7 @@ func runProbe(e *env, args []string) int {
 		gpu[n] = true
 	}
 	var software []string
-	for n := range tiers {
+	for _, n := range tier.Names() {
 		if !gpu[n] {
 			software = append(software, n)
 		}

@@ -2,36 +2,41 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"zincc/exec"
+	"zincc/exec/hwring"
 	"zincc/exec/tier"
 	"zincc/ir"
+	"zincc/lower/gfx1201"
 )
 
 // autoTier is the -tier value that picks the best tier the machine admits.
-const autoTier = "auto"
+const autoTier = tier.Auto
+
+// gpuConfig says how the GPU tiers reach the device: the zero value is the
+// real kernel at /dev/dri/renderD128 and /dev/kfd. Tests point it at a
+// fake driver.
+var gpuConfig hwring.Config
+
+// lowerGfx1201 lowers a graph for the GPU tiers (nil: the isa/kernels
+// library, as the sim tier does). Tests replace it.
+var lowerGfx1201 func(*ir.Module) (*gfx1201.Executable, error)
+
+// tierConfig is what the command line opens tiers with.
+func tierConfig() tier.Config { return tier.Config{GPU: gpuConfig, Lower: lowerGfx1201} }
+
+// tierNames lists the -tier values, auto first.
+func tierNames() string { return strings.Join(append([]string{autoTier}, tier.Names()...), ", ") }
 
 // knownTier reports whether name is a value -tier accepts.
-func knownTier(name string) bool { return name == autoTier || tiers[name] != nil }
+func knownTier(name string) bool { return tier.Known(name) }
 
-// openTier opens the ring of tier name. "auto" tries tier.AutoOrder (umq,
-// kfd, cs, cpu) and takes the first that opens; with verbose it says on
-// stderr why each better tier was refused and which one runs.
+// openTier opens the ring of tier name (exec/tier.Open); with verbose it
+// says on stderr why each better tier was refused under auto and which
+// one runs.
 func openTier(e *env, name string, verbose bool, m *ir.Module, w *exec.Weights) (exec.Ring, error) {
-	if name != autoTier {
-		r, err := tiers[name](m, w)
-		if err == nil && verbose {
-			fmt.Fprintf(e.stderr, "zincc run: running on tier %s\n", r.Tier())
-		}
-		return r, err
-	}
-	var order []string
-	for _, n := range tier.AutoOrder {
-		if tiers[n] != nil {
-			order = append(order, n)
-		}
-	}
-	r, refused, err := tier.Select(order, func(n string) (exec.Ring, error) { return tiers[n](m, w) })
+	r, refused, err := tier.Open(name, tierConfig(), m, w)
 	if verbose {
 		for _, ref := range refused {
 			fmt.Fprintf(e.stderr, "zincc run: tier %s refused: %v\n", ref.Tier, ref.Err)

@@ -6,29 +6,11 @@ import (
 
 	"zincc/exec"
 	cpuring "zincc/exec/cpu"
-	"zincc/exec/cs"
 	"zincc/exec/fake"
-	"zincc/exec/hwring"
-	"zincc/exec/kfd"
 	"zincc/exec/sim"
-	"zincc/exec/umq"
 	"zincc/ir"
 	lowercpu "zincc/lower/cpu"
-	"zincc/lower/gfx1201"
 )
-
-// openers open each GPU ring on an executable.
-var openers = map[string]func(hwring.Config, *gfx1201.Executable, *exec.Weights) (exec.Ring, error){
-	cs.Tier: func(c hwring.Config, e *gfx1201.Executable, w *exec.Weights) (exec.Ring, error) {
-		return cs.Open(c, e, w)
-	},
-	kfd.Tier: func(c hwring.Config, e *gfx1201.Executable, w *exec.Weights) (exec.Ring, error) {
-		return kfd.Open(c, e, w)
-	},
-	umq.Tier: func(c hwring.Config, e *gfx1201.Executable, w *exec.Weights) (exec.Ring, error) {
-		return umq.Open(c, e, w)
-	},
-}
 
 // TestDispatchMatchesCPU runs a hand-lowered graph whose IB dispatches a
 // real gfx1201 kernel (fake.DispatchExecutable) through every GPU ring on
@@ -66,7 +48,7 @@ func TestDispatchMatchesCPU(t *testing.T) {
 			cfg := fake.DefaultConfig()
 			cfg.Executor = &fake.SimExecutor{Stats: func(s sim.Stats) { stats = append(stats, s) }}
 			d := fake.New(cfg)
-			r, err := openers[name](config(d), e, w)
+			r, err := OpenExecutable(name, config(d), e, w)
 			if err != nil {
 				t.Fatal(err)
 			}

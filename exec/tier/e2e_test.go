@@ -117,7 +117,7 @@ func TestTestdataGraphsThroughEveryGPURing(t *testing.T) {
 					cfg := fake.DefaultConfig()
 					cfg.Executor = &fake.SimExecutor{Config: sim.Config{Hazards: sim.HazardStop}}
 					d := fake.New(cfg)
-					r, err := openers[name](config(d), e, w)
+					r, err := OpenExecutable(name, config(d), e, w)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -85,7 +85,7 @@ func TestLoweredGraphMatchesCPU(t *testing.T) {
 			}
 			defer ref.Close()
 			d := fake.New(fake.DefaultConfig())
-			r, err := openers[name](config(d), e, w)
+			r, err := OpenExecutable(name, config(d), e, w)
 			if err != nil {
 				t.Fatal(err)
 			}
