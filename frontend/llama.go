@@ -34,6 +34,9 @@ type LlamaConfig struct {
 	RandomScale       float64
 	DefaultWeightType ir.DType // for tensors absent from Types
 	ExtraComment      string
+	// Logits makes the step output the logits after the argmax, for a
+	// host-side sampler (zincc generate); without it only %next is output.
+	Logits bool
 }
 
 // LinearLayers are the GGUF name stems of a layer's matrices, which
@@ -201,7 +204,11 @@ func LlamaGraph(c LlamaConfig) (string, error) {
 		x = p + "out"
 	}
 	fmt.Fprintf(&b, "\n  %%hn = rms_norm %s, %s %s\n", x, outNorm, eps)
-	fmt.Fprintf(&b, "  %%logits = matvec %s, %%hn\n  %%next = argmax %%logits\n  output %%next\n}\n", head)
+	outputs := "%next"
+	if c.Logits {
+		outputs += ", %logits"
+	}
+	fmt.Fprintf(&b, "  %%logits = matvec %s, %%hn\n  %%next = argmax %%logits\n  output %s\n}\n", head, outputs)
 	return b.String(), nil
 }
 
