@@ -4,17 +4,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
+	"zincc/exec/hwring"
 	"zincc/exec/tier"
 )
 
 func init() {
 	register(&command{
 		name:    "probe",
-		args:    "[-json] [-timeout 2s]",
+		args:    "[-json] [-timeout 2s] [-size BYTES]",
 		summary: "say which execution tiers this machine admits, why the others are refused, and what the GPU is",
 		run:     runProbe,
 	})
@@ -25,6 +28,10 @@ type probeReport struct {
 	Tiers  []tier.Status `json:"tiers"`
 	Auto   string        `json:"auto"`   // what -tier=auto would try first among the admitted
 	Device *tier.Facts   `json:"device"` // null without an amdgpu render node
+	// Upload says how weights reach VRAM here: the CPU-visible window and,
+	// for -size, which path a run of that size takes. Null without a
+	// device that reports its window.
+	Upload *tier.Upload `json:"upload"`
 }
 
 func runProbe(e *env, args []string) int {
@@ -32,9 +39,19 @@ func runProbe(e *env, args []string) int {
 	fs := newFlags(c, e)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	timeout := fs.Duration("timeout", 2*time.Second, "how long a GPU tier's smoke submission may take")
+	sizeFlag := fs.String("size", "", "say which upload path a run needing this much VRAM takes (code, weights, KV cache, activations; bytes, or with K, M, G, T, KiB, MiB, GiB, TiB)")
 	pos, status := parseFlags(fs, args)
 	if status >= 0 {
 		return status
+	}
+	var size uint64
+	if *sizeFlag != "" {
+		n, err := parseBytes(*sizeFlag)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "zincc probe: -size: %v\n", err)
+			return exitUsage
+		}
+		size = n
 	}
 	if len(pos) != 0 {
 		fmt.Fprintf(e.stderr, "zincc probe: takes no arguments, got %q\n", pos)
@@ -47,6 +64,7 @@ func runProbe(e *env, args []string) int {
 	cfg := gpuConfig
 	cfg.Timeout = *timeout
 	rep := probeReport{Tiers: tier.ProbeGPU(cfg), Device: tier.ReadFacts(cfg)}
+	rep.Upload = tier.UploadFor(rep.Device, size, cfg.StagingBytes)
 	gpu := map[string]bool{}
 	for _, n := range tier.GPU {
 		gpu[n] = true
@@ -131,6 +149,63 @@ func writeProbe(w io.Writer, rep probeReport, node string, gpu map[string]bool) 
 		fmt.Fprintf(w, "kfd: %s, gpu_id %d\n", f.KFDVersion, f.KFDGPUID)
 	}
 	fmt.Fprintf(w, "user queues: ip mask %#x, %d compute slots\n", f.UserqIPMask, f.UserqSlots)
+	if u := rep.Upload; u != nil {
+		bar := "resizable BAR off"
+		if u.LargeBAR {
+			bar = "all of VRAM: large BAR"
+		}
+		fmt.Fprintf(w, "upload: %s CPU-visible VRAM (%s): runs up to %s upload directly, larger ones are staged through a %s GTT buffer with DMA_DATA\n",
+			hwring.Bytes(u.VisibleBytes), bar, hwring.Bytes(u.DirectUpTo), hwring.Bytes(u.StagingBytes))
+		if u.SizeBytes != 0 {
+			fmt.Fprintf(w, "upload of %s: %s\n", hwring.Bytes(u.SizeBytes), u.Path)
+		}
+	}
+}
+
+// parseBytes reads a size: a decimal number of bytes, optionally followed
+// by K, M, G or T (powers of 1024), with or without "iB" or "B".
+func parseBytes(s string) (uint64, error) {
+	t := strings.TrimSpace(s)
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "i")
+	shift := 0
+	if n := len(t); n > 0 {
+		switch t[n-1] {
+		case 'K', 'k':
+			shift = 10
+		case 'M', 'm':
+			shift = 20
+		case 'G', 'g':
+			shift = 30
+		case 'T', 't':
+			shift = 40
+		}
+		if shift != 0 {
+			t = t[:n-1]
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v <= 0 || math.IsInf(v, 0) || v*float64(uint64(1)<<shift) >= 1<<62 {
+		return 0, fmt.Errorf("%q is not a positive size in bytes (e.g. 4GiB, 512M, 1048576)", s)
+	}
+	return uint64(v * float64(uint64(1)<<shift)), nil
+}
+
+// uploadProgress prints a staged upload's progress to w (stderr): where
+// it starts, then one line each time another tenth is done.
+func uploadProgress(w io.Writer) func(hwring.UploadProgress) {
+	last := -1
+	return func(p hwring.UploadProgress) {
+		if p.Chunk == 0 {
+			fmt.Fprintf(w, "zincc: the weights (%s) do not fit the CPU-visible VRAM with the rest; uploading them through a %s GTT staging buffer in %d chunks\n",
+				hwring.Bytes(p.Total), hwring.Bytes(p.Staging), p.Chunks)
+			return
+		}
+		tenth := int(p.Done * 10 / max(p.Total, 1))
+		if tenth != last || p.Chunk == p.Chunks {
+			last = tenth
+			fmt.Fprintf(w, "zincc: uploaded %s of %s (%d%%, chunk %d of %d)\n", hwring.Bytes(p.Done), hwring.Bytes(p.Total), tenth*10, p.Chunk, p.Chunks)
+		}
+	}
 }
 
 func orNone(s string) string {

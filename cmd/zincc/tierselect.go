@@ -36,7 +36,9 @@ func knownTier(name string) bool { return tier.Known(name) }
 // says on stderr why each better tier was refused under auto and which
 // one runs.
 func openTier(e *env, name string, verbose bool, m *ir.Module, w *exec.Weights) (exec.Ring, error) {
-	r, refused, err := tier.Open(name, tierConfig(), m, w)
+	c := tierConfig()
+	c.GPU.Progress = uploadProgress(e.stderr) // a staged weights upload reports on stderr
+	r, refused, err := tier.Open(name, c, m, w)
 	if verbose {
 		for _, ref := range refused {
 			fmt.Fprintf(e.stderr, "zincc run: tier %s refused: %v\n", ref.Tier, ref.Err)

@@ -76,9 +76,16 @@ type Report struct {
 	Device   *tier.Facts   `json:"device"`
 	Stages   []Stage       `json:"stages"`
 	OK       bool          `json:"ok"`
-	StepMs   float64       `json:"step_ms,omitempty"`
-	TokPerS  float64       `json:"tok_per_s,omitempty"`
-	Timing   string        `json:"timing,omitempty"`
+	StepMs   float64       `json:"step_ms,omitempty"`   // GPU time of a step (GPU timestamps), else host time
+	TokPerS  float64       `json:"tok_per_s,omitempty"` // 1000 / StepMs
+	// HostStepMs is the host wall clock around Ring.Step (submission,
+	// GPU, polling, reading outputs back).
+	HostStepMs float64 `json:"host_step_ms,omitempty"`
+	// GPUClockKHz is the GPU counter frequency the timestamps were
+	// converted with (DEV_INFO gpu_counter_freq); 0 when the step was
+	// timed on the host clock.
+	GPUClockKHz uint32 `json:"gpu_clock_khz,omitempty"`
+	Timing      string `json:"timing,omitempty"`
 }
 
 type opener func(hwring.Config, *gfx1201.Executable, *exec.Weights) (exec.Ring, error)
@@ -211,16 +218,30 @@ func Run(o Options) *Report {
 	}
 	// 5. a timed step
 	stage("timed step", func(s *Stage) error {
-		ms, err := timeStep(dir, cfg, open)
+		tcfg := cfg
+		tcfg.Timestamps = true
+		t, err := timeStep(dir, tcfg, open)
 		if err != nil {
 			return err
 		}
-		s.Measured = "host wall clock around Ring.Step (submission, GPU, polling); GPU timestamps (RELEASE_MEM GPU clock) are not read yet"
+		rep.HostStepMs = t.hostMs
+		ms, how := t.hostMs, "host clock"
+		switch {
+		case t.gpuErr == nil:
+			ms, rep.GPUClockKHz = t.gpuMs, t.freqKHz
+			how = fmt.Sprintf("GPU timestamps at %d kHz", t.freqKHz)
+			s.Measured = fmt.Sprintf("GPU clock counter: RELEASE_MEM (BOTTOM_OF_PIPE_TS, DATA_SEL 3) before and after the step's IB, "+
+				"converted at DEV_INFO gpu_counter_freq %d kHz; host wall clock around Ring.Step %.3f ms", t.freqKHz, t.hostMs)
+		default:
+			s.Measured = "host wall clock around Ring.Step (submission, GPU, polling); " + t.gpuErr.Error()
+		}
 		if o.Fake {
-			s.Measured += "; EMULATED: the fake driver runs the step on the emulator, not a GPU"
+			how = "EMULATED " + how
+			s.Measured += "; EMULATED: the fake driver runs the step on the emulator, whose GPU clock counts instructions executed " +
+				"(read at the fake's gpu_counter_freq): not a time on any hardware"
 		}
 		rep.StepMs, rep.TokPerS, rep.Timing = ms, 1000/ms, s.Measured
-		s.Detail = fmt.Sprintf("tiny_llama: %.3f ms/step, %.1f tok/s (%s)", ms, 1000/ms, map[bool]string{true: "emulated", false: "host clock"}[o.Fake])
+		s.Detail = fmt.Sprintf("tiny_llama: %.3f ms/step, %.1f tok/s (%s)", ms, 1000/ms, how)
 		return nil
 	})
 	rep.OK = true
@@ -334,25 +355,65 @@ func compare(name, dir string, steps int, cfg hwring.Config, open opener, exact 
 	return nil
 }
 
-// timeStep opens tiny_llama, runs one warm-up step and times the next.
-func timeStep(dir string, cfg hwring.Config, open opener) (float64, error) {
+// stepTimes is what timeStep measured: the mean host time of a step and,
+// when the ring took GPU timestamps, the mean GPU time (else gpuErr).
+type stepTimes struct {
+	hostMs, gpuMs float64
+	freqKHz       uint32
+	gpuErr        error
+}
+
+// gpuTimed is a ring that times its last step on the GPU clock (the cs,
+// kfd and umq rings opened with Config.Timestamps).
+type gpuTimed interface {
+	LastStepGPU() (hwring.GPUTime, error)
+}
+
+// timeStep opens tiny_llama, runs one warm-up step and times the next
+// four, on the host clock and, where the ring has them, with GPU
+// timestamps.
+func timeStep(dir string, cfg hwring.Config, open opener) (stepTimes, error) {
+	var t stepTimes
 	m, w, e, err := load("tiny_llama.zir", dir)
 	if err != nil {
-		return 0, err
+		return t, err
 	}
 	defer w.Close()
 	r, err := open(cfg, e, w)
 	if err != nil {
-		return 0, err
+		return t, err
 	}
 	defer r.Close()
 	if _, err := run(r, m, 1); err != nil {
-		return 0, err
+		return t, err
 	}
-	start := time.Now()
+	timed, ok := r.(gpuTimed)
+	if !ok {
+		t.gpuErr = fmt.Errorf("the %s ring takes no GPU timestamps", r.Tier())
+	}
 	const n = 4
-	if _, err := run(r, m, n); err != nil {
-		return 0, err
+	var gpu time.Duration
+	start := time.Now()
+	err = exec.RunSteps(r, m, make([]uint32, len(m.DeclsOf(ir.Input))), n, func(exec.StepResult) error {
+		if t.gpuErr != nil {
+			return nil
+		}
+		gt, err := timed.LastStepGPU()
+		if err != nil {
+			t.gpuErr = err
+			return nil
+		}
+		gpu += gt.Duration()
+		t.freqKHz = gt.FreqKHz
+		return nil
+	})
+	if err != nil {
+		return t, err
 	}
-	return float64(time.Since(start).Microseconds()) / 1000 / n, nil
+	t.hostMs = float64(time.Since(start).Microseconds()) / 1000 / n
+	t.gpuMs = float64(gpu.Nanoseconds()) / 1e6 / n
+	if t.gpuErr == nil && t.gpuMs <= 0 {
+		t.gpuErr = fmt.Errorf("the GPU timestamps are %v apart", gpu)
+	}
+	return t, nil
 }

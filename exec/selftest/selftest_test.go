@@ -47,6 +47,15 @@ func TestFakeSelftest(t *testing.T) {
 	if !strings.Contains(rep.Timing, "EMULATED") || rep.TokPerS <= 0 {
 		t.Errorf("timing %q, %v tok/s", rep.Timing, rep.TokPerS)
 	}
+	// The timed step reads GPU timestamps (the emulator's clock behind the
+	// fake), converted at the fake's gpu_counter_freq, and says so.
+	if rep.GPUClockKHz != 100000 || !strings.Contains(rep.Timing, "GPU clock counter: RELEASE_MEM") ||
+		!strings.Contains(rep.Timing, "counts instructions executed") || rep.HostStepMs <= 0 || rep.StepMs <= 0 {
+		t.Errorf("timed step: %.3f ms GPU at %d kHz, %.3f ms host, %q", rep.StepMs, rep.GPUClockKHz, rep.HostStepMs, rep.Timing)
+	}
+	if d := rep.Stages[len(rep.Stages)-1].Detail; !strings.Contains(d, "EMULATED GPU timestamps at 100000 kHz") {
+		t.Errorf("timed step detail %q", d)
+	}
 }
 
 // A tier the machine refuses stops the run at the probe, with the reason.

@@ -25,13 +25,17 @@ type Facts struct {
 	// 256 MiB without resizable BAR), AMDGPU_INFO_VRAM_GTT
 	// vram_cpu_accessible_size. zincc maps code, weights, state and
 	// arena through it.
-	VRAMVisibleBytes uint64            `json:"vram_visible_bytes,omitempty"`
-	ComputeRings     int               `json:"compute_rings"`
-	UserqIPMask      uint32            `json:"userq_ip_mask"`
-	UserqSlots       uint32            `json:"userq_compute_slots"`
-	Firmware         map[string]uint32 `json:"firmware,omitempty"`
-	KFDVersion       string            `json:"kfd_version,omitempty"`
-	KFDGPUID         uint32            `json:"kfd_gpu_id,omitempty"`
+	VRAMVisibleBytes uint64 `json:"vram_visible_bytes,omitempty"`
+	// VRAMVisibleUsableBytes is what of the window the kernel has not
+	// pinned (AMDGPU_INFO_MEMORY cpu_accessible_vram.usable_heap_size):
+	// what the rings plan uploads against (hwring.PlanUpload).
+	VRAMVisibleUsableBytes uint64            `json:"vram_visible_usable_bytes,omitempty"`
+	ComputeRings           int               `json:"compute_rings"`
+	UserqIPMask            uint32            `json:"userq_ip_mask"`
+	UserqSlots             uint32            `json:"userq_compute_slots"`
+	Firmware               map[string]uint32 `json:"firmware,omitempty"`
+	KFDVersion             string            `json:"kfd_version,omitempty"`
+	KFDGPUID               uint32            `json:"kfd_gpu_id,omitempty"`
 }
 
 // firmwares are the microcode versions worth reporting for compute.
@@ -75,6 +79,9 @@ func ReadFacts(cfg hwring.Config) *Facts {
 	}
 	if vram, err := hwring.Query[kmd.VRAMGTTInfo](dev, kmd.InfoQueryVRAMGTT, nil); err == nil {
 		f.VRAMBytes, f.VRAMVisibleBytes = vram.VRAMSize, vram.VRAMCPUAccessibleSize
+	}
+	if usable, err := hwring.VisibleVRAM(dev); err == nil {
+		f.VRAMVisibleUsableBytes = usable
 	}
 	for _, fw := range firmwares {
 		v, err := hwring.Query[kmd.FirmwareInfo](dev, kmd.InfoQueryFWVersion, func(i *kmd.Info) { i.FW().FWType = fw.typ })
@@ -133,4 +140,42 @@ func ioctlWithBuffer(dev kmd.Device, v *kmd.Version, name []byte) error {
 	err := dev.Ioctl(kmd.IoctlDRMVersion, unsafe.Pointer(v))
 	v.Name = 0
 	return err
+}
+
+// Upload says how the rings would get a run's weights into VRAM on this
+// device (hwring.PlanUpload): directly through the CPU-visible window, or
+// staged through a GTT buffer with DMA_DATA.
+type Upload struct {
+	VisibleBytes uint64 `json:"visible_bytes"`      // the window the rings plan against
+	LargeBAR     bool   `json:"large_bar"`          // all of VRAM is CPU-visible
+	StagingBytes uint64 `json:"staging_bytes"`      // the staging buffer of a staged upload
+	DirectUpTo   uint64 `json:"direct_up_to_bytes"` // the largest run that uploads directly
+	SizeBytes    uint64 `json:"size_bytes,omitempty"`
+	Path         string `json:"path,omitempty"` // for SizeBytes: "direct" or "staged through GTT"
+}
+
+// UploadFor says how a run needing size bytes of VRAM (code, weights,
+// KV cache, activations; 0: no particular run) would upload on the device
+// f describes, with a staging buffer of staging bytes (0: the default).
+// It is nil when the kernel did not report the window.
+func UploadFor(f *Facts, size, staging uint64) *Upload {
+	if f == nil || (f.VRAMVisibleUsableBytes == 0 && f.VRAMVisibleBytes == 0) {
+		return nil
+	}
+	if staging == 0 {
+		staging = hwring.DefaultStagingBytes
+	}
+	u := &Upload{VisibleBytes: f.VRAMVisibleUsableBytes, StagingBytes: staging, SizeBytes: size,
+		LargeBAR: f.VRAMBytes != 0 && f.VRAMVisibleBytes >= f.VRAMBytes}
+	if u.VisibleBytes == 0 {
+		u.VisibleBytes = f.VRAMVisibleBytes
+	}
+	u.DirectUpTo = u.VisibleBytes
+	if size != 0 {
+		u.Path = hwring.UploadDirect.String()
+		if size > u.VisibleBytes {
+			u.Path = hwring.UploadStaged.String()
+		}
+	}
+	return u
 }
