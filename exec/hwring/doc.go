@@ -5,8 +5,11 @@
 // buffers the CPU can reach (upload, per-step patching, reading outputs and
 // state back), the step bookkeeping around each ring's own submission
 // (Stepper), a GPU virtual-address allocator, the ring buffer the queue
-// rings (kfd, umq) write, publish and poll (QueueRing), and the smoke
-// executable the probes run.
+// rings (kfd, umq) write, publish and poll (QueueRing), the smoke
+// executable the probes run, the upload plan and the staged upload of
+// weights that do not fit the CPU-visible VRAM (PlanUpload,
+// Stepper.UploadStaged: GTT staging buffer, DMA_DATA), and GPU timestamps
+// around a submission's IB (Timestamps, GPUTime).
 //
 // Of the ioctls, hwring issues those every ring, or every ring on the same
 // kernel interface, issues the same way: opening and identifying the render
