@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"zincc/exec/sim"
+	"zincc/exec/simkernel"
 	"zincc/isa"
 	"zincc/pm4"
 )
@@ -76,7 +77,7 @@ func loadCode(spec string, wave64 bool) (*siCode, error) {
 
 // parsePlacedBuf reads NAME@VA=TYPE:N[=CONTENTS], a -buf of sim-kernel with
 // the address the IB expects it at.
-func parsePlacedBuf(spec string) (*skBuffer, error) {
+func parsePlacedBuf(spec string) (*simkernel.Buffer, error) {
 	name, rest, ok := strings.Cut(spec, "@")
 	if !ok || name == "" {
 		return nil, fmt.Errorf("-buf %q: want NAME@VA=TYPE:N[=CONTENTS]", spec)
@@ -93,7 +94,7 @@ func parsePlacedBuf(spec string) (*skBuffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.va = va
+	b.VA = va
 	return b, nil
 }
 
@@ -125,7 +126,7 @@ func runSimIB(e *env, args []string) int {
 	if !ok {
 		return usage("-hazards %q: want error, warn or off", *hazards)
 	}
-	buffers, err := parseBuffers(bufs, parsePlacedBuf)
+	buffers, err := simkernel.ParseBuffers(bufs, parsePlacedBuf)
 	if err != nil {
 		return usage("%v", err)
 	}
@@ -134,11 +135,7 @@ func runSimIB(e *env, args []string) int {
 		ro[name] = true
 	}
 	for _, name := range append(append([]string(nil), readOnly...), dumps...) {
-		found := false
-		for _, b := range buffers {
-			found = found || b.name == name
-		}
-		if !found {
+		if simkernel.Find(buffers, name) == nil {
 			return usage("no buffer %q (see -buf)", name)
 		}
 	}
@@ -174,15 +171,15 @@ func runSimIB(e *env, args []string) int {
 	}
 	for _, b := range buffers {
 		perm := sim.PermRW
-		if ro[b.name] {
+		if ro[b.Name] {
 			perm = sim.PermRead
 		}
-		backing := make([]byte, (len(b.data)+4095)&^4095)
-		copy(backing, b.data)
-		if err := g.MapBacking(b.va, backing, perm, b.name); err != nil {
-			return failed(fmt.Errorf("-buf %s: %w", b.name, err))
+		backing := make([]byte, (len(b.Data)+4095)&^4095)
+		copy(backing, b.Data)
+		if err := g.MapBacking(b.VA, backing, perm, b.Name); err != nil {
+			return failed(fmt.Errorf("-buf %s: %w", b.Name, err))
 		}
-		b.data = backing[:len(b.data)]
+		b.Data = backing[:len(b.Data)]
 	}
 
 	st, runErr := g.Execute(ib)
@@ -230,7 +227,7 @@ func symbolList(symbols map[string]int) string {
 	return b.String()
 }
 
-func writeSimIBJSON(e *env, path string, format pm4.IBFormat, dwords int, st sim.Stats, bufs []*skBuffer, runErr error) {
+func writeSimIBJSON(e *env, path string, format pm4.IBFormat, dwords int, st sim.Stats, bufs []*simkernel.Buffer, runErr error) {
 	out := struct {
 		IB       string      `json:"ib"`
 		Format   string      `json:"format"`
