@@ -429,8 +429,8 @@ func (b *Builder) AcquireMem(p AcquireMem) error {
 			return err
 		}
 	}
-	if p.GCR>>19 != 0 {
-		return b.invalid("ACQUIRE_MEM GCR_CNTL %#x has bits above 18", uint32(p.GCR))
+	if p.GCR&^gcrMask != 0 {
+		return b.invalid("ACQUIRE_MEM GCR_CNTL %#x has bits above %d", uint32(p.GCR), gcrRangeIsPA.Hi)
 	}
 	w, err := b.packet(OpAcquireMem, bodyAcquireMem)
 	if err != nil {

@@ -1,55 +1,14 @@
 package pm4
 
-// Field is a named bit range inside a 32-bit register or packet dword. The
-// same Field values drive the builder (Put), the decoder (Get) and the
-// disassembler (Name, Enum), so a bit position is written down exactly once.
-type Field struct {
-	Name string
-	Lo   uint8 // lowest bit, inclusive
-	Hi   uint8 // highest bit, inclusive
-	// Enum optionally names values: Enum[v] is the symbol for value v
-	// ("" where the value has no name).
-	Enum []string
-	// Hex asks the disassembler to show the value in hex (masks, address
-	// bits); otherwise it is a count and shown in decimal.
-	Hex bool
-}
+import "zincc/hwreg"
 
-// Width is the number of bits in the field.
-func (f Field) Width() int { return int(f.Hi) - int(f.Lo) + 1 }
-
-// Max is the largest value the field holds.
-func (f Field) Max() uint32 { return ^uint32(0) >> (31 - (f.Hi-f.Lo)&31) }
-
-// Mask is the field's bits in place within the dword.
-func (f Field) Mask() uint32 { return f.Max() << f.Lo }
-
-// Get extracts the field from w.
-func (f Field) Get(w uint32) uint32 { return (w >> f.Lo) & f.Max() }
-
-// Fits reports whether v can be stored in the field without losing bits.
-func (f Field) Fits(v uint32) bool { return v <= f.Max() }
-
-// Put returns w with the field replaced by v (bits of v above the field's
-// width are dropped; check Fits first where that matters).
-func (f Field) Put(w, v uint32) uint32 { return w&^f.Mask() | (v&f.Max())<<f.Lo }
-
-// Flag returns the field's bits when b is true and 0 otherwise; for
-// one-bit fields.
-func (f Field) Flag(b bool) uint32 {
-	if b {
-		return 1 << f.Lo
-	}
-	return 0
-}
-
-// Symbol returns the name of value v, or "" when the field has none for it.
-func (f Field) Symbol(v uint32) string {
-	if uint64(v) < uint64(len(f.Enum)) {
-		return f.Enum[v]
-	}
-	return ""
-}
+// Field is a named bit range inside a 32-bit register or packet dword
+// (hwreg.Field). The same Field values drive the builder (Put), the
+// decoder (Get) and the disassembler (Name, Enum), so a bit position is
+// written down exactly once: here for packet dwords and the registers only
+// the command stream writes, in package hwreg for the words the kernel
+// descriptor shares (COMPUTE_PGM_RSRC1/2/3).
+type Field = hwreg.Field
 
 // fieldsMask is the union of the masks of fs: the bits of a dword that have a
 // name. Bits outside it are reserved and shown as such by the disassembler.
@@ -61,11 +20,9 @@ func fieldsMask(fs []Field) uint32 {
 	return m
 }
 
-// bit is a one-bit Field at position n.
-func bit(name string, n uint8) Field { return Field{Name: name, Lo: n, Hi: n} }
-
-// bits is a Field spanning lo..hi.
-func bits(name string, lo, hi uint8) Field { return Field{Name: name, Lo: lo, Hi: hi} }
-
-// hexBits is a Field spanning lo..hi that is shown in hex.
-func hexBits(name string, lo, hi uint8) Field { return Field{Name: name, Lo: lo, Hi: hi, Hex: true} }
+// Field constructors (lowest bit first, as hwreg's).
+var (
+	bit     = hwreg.Bit     // a one-bit Field at position n
+	bits    = hwreg.Bits    // a Field spanning lo..hi
+	hexBits = hwreg.HexBits // a Field spanning lo..hi shown in hex
+)

@@ -1,5 +1,7 @@
 package pm4
 
+import "zincc/hwreg"
+
 // This file defines the typed packets: one struct per packet kind the
 // builder writes and the decoder returns, the bit layout of every control
 // dword (as Field tables shared by builder, decoder and disassembler), the
@@ -93,23 +95,24 @@ const (
 	GCR_RANGE_IS_PA        GCRCntl = 1 << 18
 )
 
-// GCR_CNTL fields (ACQUIRE_MEM dword 7).
+// GCR_CNTL fields (ACQUIRE_MEM dword 7), derived from the cache-action
+// constants above so that each bit position is written once.
 var (
-	gcrGLIInv     = Field{Name: "GLI_INV", Lo: 0, Hi: 1, Enum: []string{"NOP", "ALL", "RANGE", "FIRST_LAST"}}
-	gcrGL1Range   = Field{Name: "GL1_RANGE", Lo: 2, Hi: 3, Enum: []string{"ALL", "", "RANGE", "FIRST_LAST"}}
-	gcrGLMWB      = bit("GLM_WB", 4)
-	gcrGLMInv     = bit("GLM_INV", 5)
-	gcrGLKWB      = bit("GLK_WB", 6)
-	gcrGLKInv     = bit("GLK_INV", 7)
-	gcrGLVInv     = bit("GLV_INV", 8)
-	gcrGL1Inv     = bit("GL1_INV", 9)
-	gcrGL2US      = bit("GL2_US", 10)
-	gcrGL2Range   = Field{Name: "GL2_RANGE", Lo: 11, Hi: 12, Enum: gl2RangeEnum}
-	gcrGL2Discard = bit("GL2_DISCARD", 13)
-	gcrGL2Inv     = bit("GL2_INV", 14)
-	gcrGL2WB      = bit("GL2_WB", 15)
-	gcrSeq        = Field{Name: "SEQ", Lo: 16, Hi: 17, Enum: seqEnum}
-	gcrRangeIsPA  = bit("RANGE_IS_PA", 18)
+	gcrGLIInv     = gcrField("GLI_INV", GCR_GLI_INV_FIRST_LAST, "NOP", "ALL", "RANGE", "FIRST_LAST")
+	gcrGL1Range   = gcrField("GL1_RANGE", GCR_GL1_RANGE_FL, "ALL", "", "RANGE", "FIRST_LAST")
+	gcrGLMWB      = gcrField("GLM_WB", GCR_GLM_WB)
+	gcrGLMInv     = gcrField("GLM_INV", GCR_GLM_INV)
+	gcrGLKWB      = gcrField("GLK_WB", GCR_GLK_WB)
+	gcrGLKInv     = gcrField("GLK_INV", GCR_GLK_INV)
+	gcrGLVInv     = gcrField("GLV_INV", GCR_GLV_INV)
+	gcrGL1Inv     = gcrField("GL1_INV", GCR_GL1_INV)
+	gcrGL2US      = gcrField("GL2_US", GCR_GL2_US)
+	gcrGL2Range   = gcrField("GL2_RANGE", GCR_GL2_RANGE_FL, gl2RangeEnum...)
+	gcrGL2Discard = gcrField("GL2_DISCARD", GCR_GL2_DISCARD)
+	gcrGL2Inv     = gcrField("GL2_INV", GCR_GL2_INV)
+	gcrGL2WB      = gcrField("GL2_WB", GCR_GL2_WB)
+	gcrSeq        = gcrField("SEQ", GCR_SEQ_FORWARD|GCR_SEQ_REVERSE, seqEnum...)
+	gcrRangeIsPA  = gcrField("RANGE_IS_PA", GCR_RANGE_IS_PA)
 
 	gcrFields = []Field{gcrGLIInv, gcrGL1Range, gcrGLMWB, gcrGLMInv, gcrGLKWB, gcrGLKInv, gcrGLVInv,
 		gcrGL1Inv, gcrGL2US, gcrGL2Range, gcrGL2Discard, gcrGL2Inv, gcrGL2WB, gcrSeq, gcrRangeIsPA}
@@ -120,6 +123,14 @@ var (
 	gl2RangeEnum = []string{"ALL", "VOL", "RANGE", "FIRST_LAST"}
 	seqEnum      = []string{"PARALLEL", "FORWARD", "REVERSE"}
 )
+
+// gcrField is the GCR_CNTL field whose bits are those of mask (every value
+// of a multi-bit field ORed together), with names for its values.
+func gcrField(name string, mask GCRCntl, enum ...string) Field {
+	f := hwreg.MaskField(name, uint32(mask))
+	f.Enum = enum
+	return f
+}
 
 // Common enumerations.
 var (

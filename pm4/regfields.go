@@ -1,55 +1,17 @@
 package pm4
 
-import "fmt"
+import (
+	"fmt"
+
+	"zincc/hwreg"
+)
 
 // Field layouts of the registers that have packers below, gfx12 positions
-// from gc_12_0_0_sh_mask.h (COMPUTE_PGM_RSRC1/2/3, COMPUTE_NUM_THREAD_X/Y/Z,
-// COMPUTE_DISPATCH_INITIATOR). The register table refers to these slices, so
-// packers, decoder and disassembler read the same bit positions.
+// from gc_12_0_0_sh_mask.h (COMPUTE_NUM_THREAD_X/Y/Z,
+// COMPUTE_DISPATCH_INITIATOR; COMPUTE_PGM_RSRC1/2/3 are package hwreg's,
+// which the kernel descriptor shares). The register table refers to these
+// slices, so packers, decoder and disassembler read the same bit positions.
 var (
-	rsrc1VGPRs       = bits("VGPRS", 0, 5)
-	rsrc1SGPRs       = bits("SGPRS", 6, 9)
-	rsrc1Priority    = bits("PRIORITY", 10, 11)
-	rsrc1FloatMode   = hexBits("FLOAT_MODE", 12, 19)
-	rsrc1Priv        = bit("PRIV", 20)
-	rsrc1WGRREn      = bit("WG_RR_EN", 21)
-	rsrc1DebugMode   = bit("DEBUG_MODE", 22)
-	rsrc1DisablePerf = bit("DISABLE_PERF", 23)
-	rsrc1Bulky       = bit("BULKY", 24)
-	rsrc1CDBGUser    = bit("CDBG_USER", 25)
-	rsrc1FP16Ovfl    = bit("FP16_OVFL", 26)
-	rsrc1WGPMode     = bit("WGP_MODE", 29)
-	rsrc1MemOrdered  = bit("MEM_ORDERED", 30)
-	rsrc1FwdProgress = bit("FWD_PROGRESS", 31)
-
-	pgmRsrc1Fields = []Field{rsrc1VGPRs, rsrc1SGPRs, rsrc1Priority, rsrc1FloatMode, rsrc1Priv,
-		rsrc1WGRREn, rsrc1DebugMode, rsrc1DisablePerf, rsrc1Bulky, rsrc1CDBGUser, rsrc1FP16Ovfl,
-		rsrc1WGPMode, rsrc1MemOrdered, rsrc1FwdProgress}
-
-	rsrc2ScratchEn    = bit("SCRATCH_EN", 0)
-	rsrc2UserSGPR     = bits("USER_SGPR", 1, 5)
-	rsrc2DynamicVGPR  = bit("DYNAMIC_VGPR", 6)
-	rsrc2TGIDXEn      = bit("TGID_X_EN", 7)
-	rsrc2TGIDYEn      = bit("TGID_Y_EN", 8)
-	rsrc2TGIDZEn      = bit("TGID_Z_EN", 9)
-	rsrc2TGSizeEn     = bit("TG_SIZE_EN", 10)
-	rsrc2TIDIGCompCnt = bits("TIDIG_COMP_CNT", 11, 12)
-	rsrc2ExcpEnMSB    = hexBits("EXCP_EN_MSB", 13, 14)
-	rsrc2LDSSize      = bits("LDS_SIZE", 15, 23)
-	rsrc2ExcpEn       = hexBits("EXCP_EN", 24, 30)
-	rsrc2WGPTakeover  = bit("WGP_TAKEOVER", 31)
-
-	pgmRsrc2Fields = []Field{rsrc2ScratchEn, rsrc2UserSGPR, rsrc2DynamicVGPR, rsrc2TGIDXEn,
-		rsrc2TGIDYEn, rsrc2TGIDZEn, rsrc2TGSizeEn, rsrc2TIDIGCompCnt, rsrc2ExcpEnMSB,
-		rsrc2LDSSize, rsrc2ExcpEn, rsrc2WGPTakeover}
-
-	rsrc3SharedVGPRCnt = bits("SHARED_VGPR_CNT", 0, 3)
-	rsrc3InstPrefSize  = bits("INST_PREF_SIZE", 4, 11)
-	rsrc3GLGEn         = bit("GLG_EN", 13)
-	rsrc3ImageOp       = bit("IMAGE_OP", 31)
-
-	pgmRsrc3Fields = []Field{rsrc3SharedVGPRCnt, rsrc3InstPrefSize, rsrc3GLGEn, rsrc3ImageOp}
-
 	numThreadFullXY  = bits("NUM_THREAD_FULL", 0, 12)
 	numThreadInterX  = bits("INTERLEAVE_BITS_X", 13, 15)
 	numThreadInterY  = bits("INTERLEAVE_BITS_Y", 13, 15)
@@ -123,27 +85,27 @@ func (r PgmRsrc1) Pack() (uint32, error) {
 	for _, e := range []struct {
 		f Field
 		v uint32
-	}{{rsrc1VGPRs, r.VGPRs}, {rsrc1SGPRs, r.SGPRs}, {rsrc1Priority, r.Priority}, {rsrc1FloatMode, r.FloatMode}} {
+	}{{hwreg.Rsrc1VGPRs, r.VGPRs}, {hwreg.Rsrc1SGPRs, r.SGPRs}, {hwreg.Rsrc1Priority, r.Priority}, {hwreg.Rsrc1FloatMode, r.FloatMode}} {
 		if err := putField(&w, "COMPUTE_PGM_RSRC1", e.f, e.v); err != nil {
 			return 0, err
 		}
 	}
-	w |= rsrc1Priv.Flag(r.Priv) | rsrc1WGRREn.Flag(r.WGRREn) | rsrc1DebugMode.Flag(r.DebugMode) |
-		rsrc1DisablePerf.Flag(r.DisablePerf) | rsrc1Bulky.Flag(r.Bulky) | rsrc1CDBGUser.Flag(r.CDBGUser) |
-		rsrc1FP16Ovfl.Flag(r.FP16Ovfl) | rsrc1WGPMode.Flag(r.WGPMode) | rsrc1MemOrdered.Flag(r.MemOrdered) |
-		rsrc1FwdProgress.Flag(r.FwdProgress)
+	w |= hwreg.Rsrc1Priv.Flag(r.Priv) | hwreg.Rsrc1WGRREn.Flag(r.WGRREn) | hwreg.Rsrc1DebugMode.Flag(r.DebugMode) |
+		hwreg.Rsrc1DisablePerf.Flag(r.DisablePerf) | hwreg.Rsrc1Bulky.Flag(r.Bulky) | hwreg.Rsrc1CDBGUser.Flag(r.CDBGUser) |
+		hwreg.Rsrc1FP16Ovfl.Flag(r.FP16Ovfl) | hwreg.Rsrc1WGPMode.Flag(r.WGPMode) | hwreg.Rsrc1MemOrdered.Flag(r.MemOrdered) |
+		hwreg.Rsrc1FwdProgress.Flag(r.FwdProgress)
 	return w, nil
 }
 
 // UnpackPgmRsrc1 decodes a COMPUTE_PGM_RSRC1 value; reserved bits are dropped.
 func UnpackPgmRsrc1(w uint32) PgmRsrc1 {
 	return PgmRsrc1{
-		VGPRs: rsrc1VGPRs.Get(w), SGPRs: rsrc1SGPRs.Get(w), Priority: rsrc1Priority.Get(w),
-		FloatMode: rsrc1FloatMode.Get(w), Priv: rsrc1Priv.Get(w) != 0, WGRREn: rsrc1WGRREn.Get(w) != 0,
-		DebugMode: rsrc1DebugMode.Get(w) != 0, DisablePerf: rsrc1DisablePerf.Get(w) != 0,
-		Bulky: rsrc1Bulky.Get(w) != 0, CDBGUser: rsrc1CDBGUser.Get(w) != 0, FP16Ovfl: rsrc1FP16Ovfl.Get(w) != 0,
-		WGPMode: rsrc1WGPMode.Get(w) != 0, MemOrdered: rsrc1MemOrdered.Get(w) != 0,
-		FwdProgress: rsrc1FwdProgress.Get(w) != 0,
+		VGPRs: hwreg.Rsrc1VGPRs.Get(w), SGPRs: hwreg.Rsrc1SGPRs.Get(w), Priority: hwreg.Rsrc1Priority.Get(w),
+		FloatMode: hwreg.Rsrc1FloatMode.Get(w), Priv: hwreg.Rsrc1Priv.Get(w) != 0, WGRREn: hwreg.Rsrc1WGRREn.Get(w) != 0,
+		DebugMode: hwreg.Rsrc1DebugMode.Get(w) != 0, DisablePerf: hwreg.Rsrc1DisablePerf.Get(w) != 0,
+		Bulky: hwreg.Rsrc1Bulky.Get(w) != 0, CDBGUser: hwreg.Rsrc1CDBGUser.Get(w) != 0, FP16Ovfl: hwreg.Rsrc1FP16Ovfl.Get(w) != 0,
+		WGPMode: hwreg.Rsrc1WGPMode.Get(w) != 0, MemOrdered: hwreg.Rsrc1MemOrdered.Get(w) != 0,
+		FwdProgress: hwreg.Rsrc1FwdProgress.Get(w) != 0,
 	}
 }
 
@@ -174,27 +136,27 @@ func (r PgmRsrc2) Pack() (uint32, error) {
 	for _, e := range []struct {
 		f Field
 		v uint32
-	}{{rsrc2UserSGPR, r.UserSGPR}, {rsrc2TIDIGCompCnt, r.TIDIGCompCnt}, {rsrc2ExcpEnMSB, r.ExcpEnMSB},
-		{rsrc2LDSSize, r.LDSSize}, {rsrc2ExcpEn, r.ExcpEn}} {
+	}{{hwreg.Rsrc2UserSGPR, r.UserSGPR}, {hwreg.Rsrc2TIDIGCompCnt, r.TIDIGCompCnt}, {hwreg.Rsrc2ExcpEnMSB, r.ExcpEnMSB},
+		{hwreg.Rsrc2LDSSize, r.LDSSize}, {hwreg.Rsrc2ExcpEn, r.ExcpEn}} {
 		if err := putField(&w, "COMPUTE_PGM_RSRC2", e.f, e.v); err != nil {
 			return 0, err
 		}
 	}
-	w |= rsrc2ScratchEn.Flag(r.ScratchEn) | rsrc2DynamicVGPR.Flag(r.DynamicVGPR) | rsrc2TGIDXEn.Flag(r.TGIDXEn) |
-		rsrc2TGIDYEn.Flag(r.TGIDYEn) | rsrc2TGIDZEn.Flag(r.TGIDZEn) | rsrc2TGSizeEn.Flag(r.TGSizeEn) |
-		rsrc2WGPTakeover.Flag(r.WGPTakeover)
+	w |= hwreg.Rsrc2ScratchEn.Flag(r.ScratchEn) | hwreg.Rsrc2DynamicVGPR.Flag(r.DynamicVGPR) | hwreg.Rsrc2TGIDXEn.Flag(r.TGIDXEn) |
+		hwreg.Rsrc2TGIDYEn.Flag(r.TGIDYEn) | hwreg.Rsrc2TGIDZEn.Flag(r.TGIDZEn) | hwreg.Rsrc2TGSizeEn.Flag(r.TGSizeEn) |
+		hwreg.Rsrc2WGPTakeover.Flag(r.WGPTakeover)
 	return w, nil
 }
 
 // UnpackPgmRsrc2 decodes a COMPUTE_PGM_RSRC2 value.
 func UnpackPgmRsrc2(w uint32) PgmRsrc2 {
 	return PgmRsrc2{
-		ScratchEn: rsrc2ScratchEn.Get(w) != 0, UserSGPR: rsrc2UserSGPR.Get(w),
-		DynamicVGPR: rsrc2DynamicVGPR.Get(w) != 0, TGIDXEn: rsrc2TGIDXEn.Get(w) != 0,
-		TGIDYEn: rsrc2TGIDYEn.Get(w) != 0, TGIDZEn: rsrc2TGIDZEn.Get(w) != 0,
-		TGSizeEn: rsrc2TGSizeEn.Get(w) != 0, TIDIGCompCnt: rsrc2TIDIGCompCnt.Get(w),
-		ExcpEnMSB: rsrc2ExcpEnMSB.Get(w), LDSSize: rsrc2LDSSize.Get(w), ExcpEn: rsrc2ExcpEn.Get(w),
-		WGPTakeover: rsrc2WGPTakeover.Get(w) != 0,
+		ScratchEn: hwreg.Rsrc2ScratchEn.Get(w) != 0, UserSGPR: hwreg.Rsrc2UserSGPR.Get(w),
+		DynamicVGPR: hwreg.Rsrc2DynamicVGPR.Get(w) != 0, TGIDXEn: hwreg.Rsrc2TGIDXEn.Get(w) != 0,
+		TGIDYEn: hwreg.Rsrc2TGIDYEn.Get(w) != 0, TGIDZEn: hwreg.Rsrc2TGIDZEn.Get(w) != 0,
+		TGSizeEn: hwreg.Rsrc2TGSizeEn.Get(w) != 0, TIDIGCompCnt: hwreg.Rsrc2TIDIGCompCnt.Get(w),
+		ExcpEnMSB: hwreg.Rsrc2ExcpEnMSB.Get(w), LDSSize: hwreg.Rsrc2LDSSize.Get(w), ExcpEn: hwreg.Rsrc2ExcpEn.Get(w),
+		WGPTakeover: hwreg.Rsrc2WGPTakeover.Get(w) != 0,
 	}
 }
 
@@ -209,19 +171,19 @@ type PgmRsrc3 struct {
 // Pack encodes r, failing if a numeric field is too wide.
 func (r PgmRsrc3) Pack() (uint32, error) {
 	var w uint32
-	if err := putField(&w, "COMPUTE_PGM_RSRC3", rsrc3SharedVGPRCnt, r.SharedVGPRCnt); err != nil {
+	if err := putField(&w, "COMPUTE_PGM_RSRC3", hwreg.Rsrc3SharedVGPRCnt, r.SharedVGPRCnt); err != nil {
 		return 0, err
 	}
-	if err := putField(&w, "COMPUTE_PGM_RSRC3", rsrc3InstPrefSize, r.InstPrefSize); err != nil {
+	if err := putField(&w, "COMPUTE_PGM_RSRC3", hwreg.Rsrc3InstPrefSize, r.InstPrefSize); err != nil {
 		return 0, err
 	}
-	return w | rsrc3GLGEn.Flag(r.GLGEn) | rsrc3ImageOp.Flag(r.ImageOp), nil
+	return w | hwreg.Rsrc3GLGEn.Flag(r.GLGEn) | hwreg.Rsrc3ImageOp.Flag(r.ImageOp), nil
 }
 
 // UnpackPgmRsrc3 decodes a COMPUTE_PGM_RSRC3 value.
 func UnpackPgmRsrc3(w uint32) PgmRsrc3 {
-	return PgmRsrc3{SharedVGPRCnt: rsrc3SharedVGPRCnt.Get(w), InstPrefSize: rsrc3InstPrefSize.Get(w),
-		GLGEn: rsrc3GLGEn.Get(w) != 0, ImageOp: rsrc3ImageOp.Get(w) != 0}
+	return PgmRsrc3{SharedVGPRCnt: hwreg.Rsrc3SharedVGPRCnt.Get(w), InstPrefSize: hwreg.Rsrc3InstPrefSize.Get(w),
+		GLGEn: hwreg.Rsrc3GLGEn.Get(w) != 0, ImageOp: hwreg.Rsrc3ImageOp.Get(w) != 0}
 }
 
 // NumThread is one of COMPUTE_NUM_THREAD_X/Y/Z by field: the workgroup size

@@ -1,6 +1,10 @@
 package pm4
 
-import "fmt"
+import (
+	"fmt"
+
+	"zincc/hwreg"
+)
 
 // Reg is a register in the SH window, named by its dword offset from
 // SHRegBase: the number SET_SH_REG carries in its first body dword.
@@ -176,8 +180,8 @@ var shRegTable = [...]RegInfo{
 	{"COMPUTE_DISPATCH_PKT_ADDR_HI", COMPUTE_DISPATCH_PKT_ADDR_HI, []Field{hexBits("DATA", 0, 7)}},
 	{"COMPUTE_DISPATCH_SCRATCH_BASE_LO", COMPUTE_DISPATCH_SCRATCH_BASE_LO, nil},
 	{"COMPUTE_DISPATCH_SCRATCH_BASE_HI", COMPUTE_DISPATCH_SCRATCH_BASE_HI, []Field{hexBits("DATA", 0, 7)}},
-	{"COMPUTE_PGM_RSRC1", COMPUTE_PGM_RSRC1, pgmRsrc1Fields},
-	{"COMPUTE_PGM_RSRC2", COMPUTE_PGM_RSRC2, pgmRsrc2Fields},
+	{"COMPUTE_PGM_RSRC1", COMPUTE_PGM_RSRC1, hwreg.Rsrc1Fields},
+	{"COMPUTE_PGM_RSRC2", COMPUTE_PGM_RSRC2, hwreg.Rsrc2Fields},
 	{"COMPUTE_VMID", COMPUTE_VMID, []Field{hexBits("DATA", 0, 3)}},
 	{"COMPUTE_RESOURCE_LIMITS", COMPUTE_RESOURCE_LIMITS, []Field{bits("WAVES_PER_SH", 0, 9), bits("TG_PER_CU", 12, 15), bits("LOCK_THRESHOLD", 16, 21), bit("SIMD_DEST_CNTL", 22), bit("FORCE_SIMD_DIST", 23), bits("CU_GROUP_COUNT", 24, 26)}},
 	{"COMPUTE_STATIC_THREAD_MGMT_SE0", COMPUTE_STATIC_THREAD_MGMT_SE0, []Field{hexBits("SA0_CU_EN", 0, 15), hexBits("SA1_CU_EN", 16, 31)}},
@@ -198,7 +202,7 @@ var shRegTable = [...]RegInfo{
 	{"COMPUTE_USER_ACCUM_1", COMPUTE_USER_ACCUM_1, []Field{bits("CONTRIBUTION", 0, 6)}},
 	{"COMPUTE_USER_ACCUM_2", COMPUTE_USER_ACCUM_2, []Field{bits("CONTRIBUTION", 0, 6)}},
 	{"COMPUTE_USER_ACCUM_3", COMPUTE_USER_ACCUM_3, []Field{bits("CONTRIBUTION", 0, 6)}},
-	{"COMPUTE_PGM_RSRC3", COMPUTE_PGM_RSRC3, pgmRsrc3Fields},
+	{"COMPUTE_PGM_RSRC3", COMPUTE_PGM_RSRC3, hwreg.Rsrc3Fields},
 	{"COMPUTE_DDID_INDEX", COMPUTE_DDID_INDEX, []Field{bits("INDEX", 0, 10)}},
 	{"COMPUTE_SHADER_CHKSUM", COMPUTE_SHADER_CHKSUM, nil},
 	{"COMPUTE_STATIC_THREAD_MGMT_SE4", COMPUTE_STATIC_THREAD_MGMT_SE4, []Field{hexBits("SA0_CU_EN", 0, 15), hexBits("SA1_CU_EN", 16, 31)}},

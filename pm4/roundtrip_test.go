@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"zincc/hwreg"
 )
 
 // Property tests: for every packet kind, random field values go through
@@ -204,7 +206,7 @@ func TestRegisterPackersRoundTrip(t *testing.T) {
 	for range 5000 {
 		w := r.Uint32()
 		r1 := UnpackPgmRsrc1(w)
-		if v, err := r1.Pack(); err != nil || v != w&fieldsMask(pgmRsrc1Fields) {
+		if v, err := r1.Pack(); err != nil || v != w&fieldsMask(hwreg.Rsrc1Fields) {
 			t.Fatalf("RSRC1 %#x → %+v → %#x, %v", w, r1, v, err)
 		}
 		r2 := UnpackPgmRsrc2(w)
@@ -213,7 +215,7 @@ func TestRegisterPackersRoundTrip(t *testing.T) {
 			t.Fatalf("RSRC2 %+v → %#x, %v", r2, v, err)
 		}
 		r3 := UnpackPgmRsrc3(w)
-		if v, err := r3.Pack(); err != nil || v != w&fieldsMask(pgmRsrc3Fields) {
+		if v, err := r3.Pack(); err != nil || v != w&fieldsMask(hwreg.Rsrc3Fields) {
 			t.Fatalf("RSRC3 %#x → %+v → %#x, %v", w, r3, v, err)
 		}
 		di := UnpackDispatchInitiator(w)
