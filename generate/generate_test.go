@@ -332,3 +332,59 @@ func TestLoadRefusals(t *testing.T) {
 		t.Errorf("sampling without logits: %v", err)
 	}
 }
+
+// BenchmarkGenerate reports the generate loop's tokens per second on the
+// tiny model (greedy on the step's argmax, and sampled from the logits),
+// per tier: the ring's step plus the host's sampling and detokenization.
+func BenchmarkGenerate(b *testing.B) {
+	dir := b.TempDir()
+	md := testmodel.Model{Arch: "llama", Config: frontend.LlamaConfig{
+		Name: "gen-tiny", Vocab: 48, Embd: 64, Layers: 2, Heads: 4, KVHeads: 2, FF: 96, Ctx: 64,
+		Eps: 1e-5, RopeBase: 10000,
+	}, Keys: map[string]gguf.Value{"tokenizer.ggml.model": gguf.String("llama")}}
+	path := filepath.Join(dir, "tiny.gguf")
+	if err := md.Write(path); err != nil {
+		b.Fatal(err)
+	}
+	for _, tierName := range []string{"cpu", "sim"} {
+		for _, mode := range []struct {
+			name   string
+			logits bool
+			cfg    SamplerConfig
+		}{
+			{"greedy", false, SamplerConfig{Temp: 0, TopP: 1, RepeatPenalty: 1}},
+			{"sampled", true, sampled(1)},
+		} {
+			b.Run(tierName+"/"+mode.name, func(b *testing.B) {
+				m, err := Load(LoadOptions{
+					Model: path, Logits: mode.logits,
+					Open: func(m *ir.Module, w *exec.Weights) (exec.Ring, error) {
+						r, _, err := tier.Open(tierName, tier.Config{}, m, w)
+						return r, err
+					},
+					Tokenizer: func(*gguf.File) (Tokenizer, error) { return newCharTok(), nil },
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer m.Close()
+				var tokens int
+				var gen float64
+				for b.Loop() {
+					m.pos = 0 // the cache is overwritten from position 0
+					s, err := NewSession(m, Options{MaxTokens: 32, Sampler: mode.cfg})
+					if err != nil {
+						b.Fatal(err)
+					}
+					res, err := s.Generate("abcd", nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					tokens += res.Timing.GenTokens
+					gen += res.Timing.GenTime.Seconds()
+				}
+				b.ReportMetric(float64(tokens)/gen, "tok/s")
+			})
+		}
+	}
+}
