@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+
+	"zincc/hwreg"
 )
 
 // Descriptor is the 64-byte amdhsa kernel descriptor (llvm
@@ -78,8 +80,6 @@ func (d *Descriptor) Bytes() [64]byte {
 	return b
 }
 
-func bits(v uint32, hi, lo uint) uint32 { return v >> lo & (1<<(hi-lo+1) - 1) }
-
 // WaveSize is 32 or 64 (kernel_code_properties ENABLE_WAVEFRONT_SIZE32).
 func (d *Descriptor) WaveSize() int {
 	if d.KernelCodeProperties&KCPWavefrontSize32 != 0 {
@@ -88,15 +88,15 @@ func (d *Descriptor) WaveSize() int {
 	return 64
 }
 
-// UserSGPRCount is RSRC2.USER_SGPR [5:1]: how many COMPUTE_USER_DATA
-// registers are loaded into s0.. at wave launch.
-func (d *Descriptor) UserSGPRCount() int { return int(bits(d.RSRC2, 5, 1)) }
+// UserSGPRCount is RSRC2.USER_SGPR: how many COMPUTE_USER_DATA registers
+// are loaded into s0.. at wave launch.
+func (d *Descriptor) UserSGPRCount() int { return int(hwreg.Rsrc2UserSGPR.Get(d.RSRC2)) }
 
 // LDSBytes is the group segment (LDS) size the kernel needs.
 func (d *Descriptor) LDSBytes() uint32 { return d.GroupSegmentFixedSize }
 
-// VGPRBlocks is RSRC1.VGPRS [5:0], the granulated VGPR count.
-func (d *Descriptor) VGPRBlocks() int { return int(bits(d.RSRC1, 5, 0)) }
+// VGPRBlocks is RSRC1.VGPRS, the granulated VGPR count.
+func (d *Descriptor) VGPRBlocks() int { return int(hwreg.Rsrc1VGPRs.Get(d.RSRC1)) }
 
 // VGPRs is the VGPR count the granulated field allocates: (blocks+1) times
 // the encoding granule (8 in wave32, 4 in wave64).
@@ -108,18 +108,20 @@ func (d *Descriptor) VGPRs() int {
 	return (d.VGPRBlocks() + 1) * g
 }
 
-// FloatMode is RSRC1.FLOAT_MODE [19:12] (round and denorm modes), the
-// wave's initial MODE register bits.
-func (d *Descriptor) FloatMode() uint8 { return uint8(bits(d.RSRC1, 19, 12)) }
+// FloatMode is RSRC1.FLOAT_MODE (round and denorm modes), the wave's
+// initial MODE register bits.
+func (d *Descriptor) FloatMode() uint8 { return uint8(hwreg.Rsrc1FloatMode.Get(d.RSRC1)) }
 
-// WorkitemIDs is RSRC2.TIDIG_COMP_CNT [12:11]: 0 = X, 1 = X,Y, 2 = X,Y,Z.
-func (d *Descriptor) WorkitemIDs() int { return int(bits(d.RSRC2, 12, 11)) }
+// WorkitemIDs is RSRC2.TIDIG_COMP_CNT: 0 = X, 1 = X,Y, 2 = X,Y,Z.
+func (d *Descriptor) WorkitemIDs() int { return int(hwreg.Rsrc2TIDIGCompCnt.Get(d.RSRC2)) }
 
 // WorkgroupIDEnabled reports RSRC2.TGID_{X,Y,Z}_EN for dim 0..2.
-func (d *Descriptor) WorkgroupIDEnabled(dim int) bool { return d.RSRC2>>(7+uint(dim))&1 != 0 }
+func (d *Descriptor) WorkgroupIDEnabled(dim int) bool {
+	return [3]hwreg.Field{hwreg.Rsrc2TGIDXEn, hwreg.Rsrc2TGIDYEn, hwreg.Rsrc2TGIDZEn}[dim].Get(d.RSRC2) != 0
+}
 
 // PrivateSegment reports RSRC2.SCRATCH_EN.
-func (d *Descriptor) PrivateSegment() bool { return d.RSRC2&1 != 0 }
+func (d *Descriptor) PrivateSegment() bool { return hwreg.Rsrc2ScratchEn.Get(d.RSRC2) != 0 }
 
 // LDSGranules is the RSRC2.LDS_SIZE value the command stream must supply
 // (the descriptor leaves it 0): the LDS size in 512-byte encoding units,
@@ -127,7 +129,7 @@ func (d *Descriptor) PrivateSegment() bool { return d.RSRC2&1 != 0 }
 // ac_gpu_info.c).
 func (d *Descriptor) LDSGranules() uint32 {
 	kib := (d.GroupSegmentFixedSize + 1023) / 1024
-	return kib * 2
+	return kib * (1024 / hwreg.LDSUnit)
 }
 
 // ComputePgmRsrc1 is the COMPUTE_PGM_RSRC1 register value (the descriptor
@@ -135,9 +137,9 @@ func (d *Descriptor) LDSGranules() uint32 {
 func (d *Descriptor) ComputePgmRsrc1() uint32 { return d.RSRC1 }
 
 // ComputePgmRsrc2 is the COMPUTE_PGM_RSRC2 register value: the descriptor
-// word with LDS_SIZE [23:15] filled in from the group segment size.
+// word with LDS_SIZE filled in from the group segment size.
 func (d *Descriptor) ComputePgmRsrc2() uint32 {
-	return d.RSRC2&^(0x1ff<<15) | (d.LDSGranules()&0x1ff)<<15
+	return hwreg.Rsrc2LDSSize.Put(d.RSRC2, d.LDSGranules())
 }
 
 // ComputePgmRsrc3 is the COMPUTE_PGM_RSRC3 register value.
@@ -149,49 +151,119 @@ type DescriptorField struct {
 	Value uint64
 }
 
+// descWord is a descriptor word that holds fields.
+type descWord uint8
+
+const (
+	wordRSRC1 descWord = iota
+	wordRSRC2
+	wordRSRC3
+	wordKCP // kernel_code_properties
+)
+
+// get and put read and write field f of word w of d.
+func (d *Descriptor) get(w descWord, f hwreg.Field) uint32 {
+	switch w {
+	case wordRSRC1:
+		return f.Get(d.RSRC1)
+	case wordRSRC2:
+		return f.Get(d.RSRC2)
+	case wordRSRC3:
+		return f.Get(d.RSRC3)
+	}
+	return f.Get(uint32(d.KernelCodeProperties))
+}
+
+func (d *Descriptor) put(w descWord, f hwreg.Field, v uint64) {
+	switch w {
+	case wordRSRC1:
+		d.RSRC1 = f.Put(d.RSRC1, uint32(v))
+	case wordRSRC2:
+		d.RSRC2 = f.Put(d.RSRC2, uint32(v))
+	case wordRSRC3:
+		d.RSRC3 = f.Put(d.RSRC3, uint32(v))
+	default:
+		d.KernelCodeProperties = uint16(f.Put(uint32(d.KernelCodeProperties), uint32(v)))
+	}
+}
+
+// kcp is the kernel_code_properties field of one KCP* bit.
+func kcp(mask uint32) hwreg.Field { return hwreg.MaskField("", mask) }
+
+// descFieldTable lists the fields of the RSRC words (bit positions from
+// package hwreg) and of kernel_code_properties (the KCP* bits) by their
+// .amdhsa_* names, in the order Fields prints them; the directives that
+// set a field as is use the same entries.
+var descFieldTable = []struct {
+	name string
+	word descWord
+	f    hwreg.Field
+}{
+	{"granulated_workitem_vgpr_count", wordRSRC1, hwreg.Rsrc1VGPRs},
+	{"granulated_wavefront_sgpr_count", wordRSRC1, hwreg.Rsrc1SGPRs},
+	{"float_round_mode_32", wordRSRC1, hwreg.Rsrc1FloatRound32},
+	{"float_round_mode_16_64", wordRSRC1, hwreg.Rsrc1FloatRound1664},
+	{"float_denorm_mode_32", wordRSRC1, hwreg.Rsrc1FloatDenorm32},
+	{"float_denorm_mode_16_64", wordRSRC1, hwreg.Rsrc1FloatDenorm1664},
+	{"round_robin_scheduling", wordRSRC1, hwreg.Rsrc1WGRREn},
+	{"fp16_overflow", wordRSRC1, hwreg.Rsrc1FP16Ovfl},
+	{"workgroup_processor_mode", wordRSRC1, hwreg.Rsrc1WGPMode},
+	{"memory_ordered", wordRSRC1, hwreg.Rsrc1MemOrdered},
+	{"forward_progress", wordRSRC1, hwreg.Rsrc1FwdProgress},
+	{"enable_private_segment", wordRSRC2, hwreg.Rsrc2ScratchEn},
+	{"user_sgpr_count", wordRSRC2, hwreg.Rsrc2UserSGPR},
+	{"system_sgpr_workgroup_id_x", wordRSRC2, hwreg.Rsrc2TGIDXEn},
+	{"system_sgpr_workgroup_id_y", wordRSRC2, hwreg.Rsrc2TGIDYEn},
+	{"system_sgpr_workgroup_id_z", wordRSRC2, hwreg.Rsrc2TGIDZEn},
+	{"system_sgpr_workgroup_info", wordRSRC2, hwreg.Rsrc2TGSizeEn},
+	{"system_vgpr_workitem_id", wordRSRC2, hwreg.Rsrc2TIDIGCompCnt},
+	{"granulated_lds_size", wordRSRC2, hwreg.Rsrc2LDSSize},
+	{"exception_fp_ieee_invalid_op", wordRSRC2, hwreg.Rsrc2ExcpInvalid},
+	{"exception_fp_denorm_src", wordRSRC2, hwreg.Rsrc2ExcpDenormSrc},
+	{"exception_fp_ieee_div_zero", wordRSRC2, hwreg.Rsrc2ExcpDivZero},
+	{"exception_fp_ieee_overflow", wordRSRC2, hwreg.Rsrc2ExcpOverflow},
+	{"exception_fp_ieee_underflow", wordRSRC2, hwreg.Rsrc2ExcpUnderflow},
+	{"exception_fp_ieee_inexact", wordRSRC2, hwreg.Rsrc2ExcpInexact},
+	{"exception_int_div_zero", wordRSRC2, hwreg.Rsrc2ExcpIntDiv0},
+	{"rsrc3", wordRSRC3, hwreg.Bits("RSRC3", 0, 31)}, // no field is set by a directive on gfx12
+	{"user_sgpr_dispatch_ptr", wordKCP, kcp(KCPDispatchPtr)},
+	{"user_sgpr_queue_ptr", wordKCP, kcp(KCPQueuePtr)},
+	{"user_sgpr_kernarg_segment_ptr", wordKCP, kcp(KCPKernargSegmentPtr)},
+	{"user_sgpr_dispatch_id", wordKCP, kcp(KCPDispatchID)},
+	{"user_sgpr_private_segment_size", wordKCP, kcp(KCPPrivateSegmentSize)},
+	{"wavefront_size32", wordKCP, kcp(KCPWavefrontSize32)},
+	{"uses_dynamic_stack", wordKCP, kcp(KCPUsesDynamicStack)},
+}
+
+// descFieldIndex finds an entry of descFieldTable by name.
+func descFieldIndex(name string) int {
+	for i, e := range descFieldTable {
+		if e.name == name {
+			return i
+		}
+	}
+	panic("isa: no descriptor field " + name)
+}
+
 // Fields lists the descriptor's fields by name (the .amdhsa_* names where
-// one exists), for printing and tests.
+// one exists; the RSRC words' fields prefixed rsrc1. and rsrc2.), for
+// printing and tests.
 func (d *Descriptor) Fields() []DescriptorField {
-	r1, r2, kcp := d.RSRC1, d.RSRC2, uint32(d.KernelCodeProperties)
 	f := []DescriptorField{
 		{"group_segment_fixed_size", uint64(d.GroupSegmentFixedSize)},
 		{"private_segment_fixed_size", uint64(d.PrivateSegmentFixedSize)},
 		{"kernarg_size", uint64(d.KernargSize)},
 		{"kernel_code_entry_byte_offset", uint64(d.KernelCodeEntryByteOffset)},
-		{"rsrc1.granulated_workitem_vgpr_count", uint64(bits(r1, 5, 0))},
-		{"rsrc1.granulated_wavefront_sgpr_count", uint64(bits(r1, 9, 6))},
-		{"rsrc1.float_round_mode_32", uint64(bits(r1, 13, 12))},
-		{"rsrc1.float_round_mode_16_64", uint64(bits(r1, 15, 14))},
-		{"rsrc1.float_denorm_mode_32", uint64(bits(r1, 17, 16))},
-		{"rsrc1.float_denorm_mode_16_64", uint64(bits(r1, 19, 18))},
-		{"rsrc1.round_robin_scheduling", uint64(bits(r1, 21, 21))},
-		{"rsrc1.fp16_overflow", uint64(bits(r1, 26, 26))},
-		{"rsrc1.workgroup_processor_mode", uint64(bits(r1, 29, 29))},
-		{"rsrc1.memory_ordered", uint64(bits(r1, 30, 30))},
-		{"rsrc1.forward_progress", uint64(bits(r1, 31, 31))},
-		{"rsrc2.enable_private_segment", uint64(bits(r2, 0, 0))},
-		{"rsrc2.user_sgpr_count", uint64(bits(r2, 5, 1))},
-		{"rsrc2.system_sgpr_workgroup_id_x", uint64(bits(r2, 7, 7))},
-		{"rsrc2.system_sgpr_workgroup_id_y", uint64(bits(r2, 8, 8))},
-		{"rsrc2.system_sgpr_workgroup_id_z", uint64(bits(r2, 9, 9))},
-		{"rsrc2.system_sgpr_workgroup_info", uint64(bits(r2, 10, 10))},
-		{"rsrc2.system_vgpr_workitem_id", uint64(bits(r2, 12, 11))},
-		{"rsrc2.granulated_lds_size", uint64(bits(r2, 23, 15))},
-		{"rsrc2.exception_fp_ieee_invalid_op", uint64(bits(r2, 24, 24))},
-		{"rsrc2.exception_fp_denorm_src", uint64(bits(r2, 25, 25))},
-		{"rsrc2.exception_fp_ieee_div_zero", uint64(bits(r2, 26, 26))},
-		{"rsrc2.exception_fp_ieee_overflow", uint64(bits(r2, 27, 27))},
-		{"rsrc2.exception_fp_ieee_underflow", uint64(bits(r2, 28, 28))},
-		{"rsrc2.exception_fp_ieee_inexact", uint64(bits(r2, 29, 29))},
-		{"rsrc2.exception_int_div_zero", uint64(bits(r2, 30, 30))},
-		{"rsrc3", uint64(d.RSRC3)},
-		{"user_sgpr_dispatch_ptr", uint64(bits(kcp, 1, 1))},
-		{"user_sgpr_queue_ptr", uint64(bits(kcp, 2, 2))},
-		{"user_sgpr_kernarg_segment_ptr", uint64(bits(kcp, 3, 3))},
-		{"user_sgpr_dispatch_id", uint64(bits(kcp, 4, 4))},
-		{"user_sgpr_private_segment_size", uint64(bits(kcp, 6, 6))},
-		{"wavefront_size32", uint64(bits(kcp, 10, 10))},
-		{"uses_dynamic_stack", uint64(bits(kcp, 11, 11))},
+	}
+	for _, e := range descFieldTable {
+		name := e.name
+		switch e.word {
+		case wordRSRC1:
+			name = "rsrc1." + name
+		case wordRSRC2:
+			name = "rsrc2." + name
+		}
+		f = append(f, DescriptorField{name, uint64(d.get(e.word, e.f))})
 	}
 	return f
 }
@@ -230,32 +302,23 @@ type kernelDesc struct {
 	tgidX         uint32
 }
 
-func setBit(w *uint32, bit uint, v uint64) {
-	*w = *w&^(1<<bit) | uint32(v&1)<<bit
+// setDesc is the directive setter that stores its value in the
+// descriptor field of that name.
+func setDesc(name string) func(k *kernelDesc, v uint64) {
+	e := descFieldTable[descFieldIndex(name)]
+	return func(k *kernelDesc, v uint64) { k.d.put(e.word, e.f, v) }
 }
 
-func setField(w *uint32, hi, lo uint, v uint64) {
-	m := uint32(1<<(hi-lo+1)-1) << lo
-	*w = *w&^m | uint32(v)<<lo&m
-}
-
-func kcpBit(bit uint, sgprs int64) func(k *kernelDesc, v uint64) {
+// setUserSGPR is the setter of a kernel_code_properties bit that enables a
+// user SGPR pointer (or size) of sgprs registers.
+func setUserSGPR(name string, sgprs int64) func(k *kernelDesc, v uint64) {
+	set := setDesc(name)
 	return func(k *kernelDesc, v uint64) {
-		p := uint32(k.d.KernelCodeProperties)
-		setBit(&p, bit, v)
-		k.d.KernelCodeProperties = uint16(p)
+		set(k, v)
 		if v != 0 {
 			k.impliedUser += sgprs
 		}
 	}
-}
-
-func rsrc2Bit(bit uint) func(k *kernelDesc, v uint64) {
-	return func(k *kernelDesc, v uint64) { setBit(&k.d.RSRC2, bit, v) }
-}
-
-func rsrc1Bit(bit uint) func(k *kernelDesc, v uint64) {
-	return func(k *kernelDesc, v uint64) { setBit(&k.d.RSRC1, bit, v) }
 }
 
 const (
@@ -270,41 +333,41 @@ var descDirectives = map[string]descDirective{
 	"private_segment_fixed_size":     {max: 1<<32 - 1, set: func(k *kernelDesc, v uint64) { k.d.PrivateSegmentFixedSize = uint32(v) }},
 	"kernarg_size":                   {max: 1<<32 - 1, set: func(k *kernelDesc, v uint64) { k.d.KernargSize = uint32(v) }},
 	"user_sgpr_count":                {max: 1 << 20, set: func(k *kernelDesc, v uint64) { k.userSGPRCount = int64(v) }},
-	"user_sgpr_dispatch_ptr":         {max: 1, set: kcpBit(1, 2)},
-	"user_sgpr_queue_ptr":            {max: 1, set: kcpBit(2, 2)},
-	"user_sgpr_kernarg_segment_ptr":  {max: 1, set: kcpBit(3, 2)},
-	"user_sgpr_dispatch_id":          {max: 1, set: kcpBit(4, 2)},
-	"user_sgpr_private_segment_size": {max: 1, set: kcpBit(6, 1)},
+	"user_sgpr_dispatch_ptr":         {max: 1, set: setUserSGPR("user_sgpr_dispatch_ptr", 2)},
+	"user_sgpr_queue_ptr":            {max: 1, set: setUserSGPR("user_sgpr_queue_ptr", 2)},
+	"user_sgpr_kernarg_segment_ptr":  {max: 1, set: setUserSGPR("user_sgpr_kernarg_segment_ptr", 2)},
+	"user_sgpr_dispatch_id":          {max: 1, set: setUserSGPR("user_sgpr_dispatch_id", 2)},
+	"user_sgpr_private_segment_size": {max: 1, set: setUserSGPR("user_sgpr_private_segment_size", 1)},
 	"wavefront_size32": {max: 1, set: func(k *kernelDesc, v uint64) {
 		k.wave32, k.haveWave = v == 1, true
 	}},
-	"uses_dynamic_stack":                           {max: 1, set: kcpBit(11, 0)},
-	"enable_private_segment":                       {max: 1, set: rsrc2Bit(0)},
+	"uses_dynamic_stack":                           {max: 1, set: setDesc("uses_dynamic_stack")},
+	"enable_private_segment":                       {max: 1, set: setDesc("enable_private_segment")},
 	"system_sgpr_workgroup_id_x":                   {max: 1, set: func(k *kernelDesc, v uint64) { k.tgidX = uint32(v) }},
-	"system_sgpr_workgroup_id_y":                   {max: 1, set: rsrc2Bit(8)},
-	"system_sgpr_workgroup_id_z":                   {max: 1, set: rsrc2Bit(9)},
-	"system_sgpr_workgroup_info":                   {max: 1, set: rsrc2Bit(10)},
-	"system_vgpr_workitem_id":                      {max: 3, set: func(k *kernelDesc, v uint64) { setField(&k.d.RSRC2, 12, 11, v) }},
+	"system_sgpr_workgroup_id_y":                   {max: 1, set: setDesc("system_sgpr_workgroup_id_y")},
+	"system_sgpr_workgroup_id_z":                   {max: 1, set: setDesc("system_sgpr_workgroup_id_z")},
+	"system_sgpr_workgroup_info":                   {max: 1, set: setDesc("system_sgpr_workgroup_info")},
+	"system_vgpr_workitem_id":                      {max: 3, set: setDesc("system_vgpr_workitem_id")},
 	"next_free_vgpr":                               {max: 1 << 20, set: func(k *kernelDesc, v uint64) { k.nextFreeVGPR, k.haveVGPR = int64(v), true }},
 	"next_free_sgpr":                               {max: 1 << 20, set: func(k *kernelDesc, v uint64) { k.haveSGPR = true }},
 	"reserve_vcc":                                  {max: 1, set: func(*kernelDesc, uint64) {}},
 	"reserve_xnack_mask":                           {max: 1, set: func(*kernelDesc, uint64) {}},
-	"float_round_mode_32":                          {max: 3, set: func(k *kernelDesc, v uint64) { setField(&k.d.RSRC1, 13, 12, v) }},
-	"float_round_mode_16_64":                       {max: 3, set: func(k *kernelDesc, v uint64) { setField(&k.d.RSRC1, 15, 14, v) }},
+	"float_round_mode_32":                          {max: 3, set: setDesc("float_round_mode_32")},
+	"float_round_mode_16_64":                       {max: 3, set: setDesc("float_round_mode_16_64")},
 	"float_denorm_mode_32":                         {max: 3, set: func(k *kernelDesc, v uint64) { k.denorm32 = uint32(v) }},
 	"float_denorm_mode_16_64":                      {max: 3, set: func(k *kernelDesc, v uint64) { k.denorm1664 = uint32(v) }},
-	"fp16_overflow":                                {max: 1, set: rsrc1Bit(26)},
+	"fp16_overflow":                                {max: 1, set: setDesc("fp16_overflow")},
 	"workgroup_processor_mode":                     {max: 1, set: func(k *kernelDesc, v uint64) { k.wgp = uint32(v) }},
 	"memory_ordered":                               {max: 1, set: func(k *kernelDesc, v uint64) { k.memOrd = uint32(v) }},
-	"forward_progress":                             {max: 1, set: rsrc1Bit(31)},
-	"round_robin_scheduling":                       {max: 1, set: rsrc1Bit(21)},
-	"exception_fp_ieee_invalid_op":                 {max: 1, set: rsrc2Bit(24)},
-	"exception_fp_denorm_src":                      {max: 1, set: rsrc2Bit(25)},
-	"exception_fp_ieee_div_zero":                   {max: 1, set: rsrc2Bit(26)},
-	"exception_fp_ieee_overflow":                   {max: 1, set: rsrc2Bit(27)},
-	"exception_fp_ieee_underflow":                  {max: 1, set: rsrc2Bit(28)},
-	"exception_fp_ieee_inexact":                    {max: 1, set: rsrc2Bit(29)},
-	"exception_int_div_zero":                       {max: 1, set: rsrc2Bit(30)},
+	"forward_progress":                             {max: 1, set: setDesc("forward_progress")},
+	"round_robin_scheduling":                       {max: 1, set: setDesc("round_robin_scheduling")},
+	"exception_fp_ieee_invalid_op":                 {max: 1, set: setDesc("exception_fp_ieee_invalid_op")},
+	"exception_fp_denorm_src":                      {max: 1, set: setDesc("exception_fp_denorm_src")},
+	"exception_fp_ieee_div_zero":                   {max: 1, set: setDesc("exception_fp_ieee_div_zero")},
+	"exception_fp_ieee_overflow":                   {max: 1, set: setDesc("exception_fp_ieee_overflow")},
+	"exception_fp_ieee_underflow":                  {max: 1, set: setDesc("exception_fp_ieee_underflow")},
+	"exception_fp_ieee_inexact":                    {max: 1, set: setDesc("exception_fp_ieee_inexact")},
+	"exception_int_div_zero":                       {max: 1, set: setDesc("exception_int_div_zero")},
 	"ieee_mode":                                    {reject: rejectGFX12},
 	"dx10_clamp":                                   {reject: rejectGFX12},
 	"user_sgpr_private_segment_buffer":             {reject: rejectScratch},
@@ -348,8 +411,8 @@ func (k *kernelDesc) finish() (Descriptor, string) {
 	if user > 31 {
 		return Descriptor{}, "too many user SGPRs enabled"
 	}
-	setField(&d.RSRC2, 5, 1, uint64(user))
-	setBit(&d.RSRC2, 7, uint64(k.tgidX))
+	d.put(wordRSRC2, hwreg.Rsrc2UserSGPR, uint64(user))
+	d.put(wordRSRC2, hwreg.Rsrc2TGIDXEn, uint64(k.tgidX))
 	granule := int64(4)
 	if k.wave32 {
 		granule = 8
@@ -365,10 +428,10 @@ func (k *kernelDesc) finish() (Descriptor, string) {
 	if blocks > 63 {
 		return Descriptor{}, "too many VGPRs"
 	}
-	setField(&d.RSRC1, 5, 0, uint64(blocks))
-	setField(&d.RSRC1, 17, 16, uint64(k.denorm32))
-	setField(&d.RSRC1, 19, 18, uint64(k.denorm1664))
-	setBit(&d.RSRC1, 29, uint64(k.wgp))
-	setBit(&d.RSRC1, 30, uint64(k.memOrd))
+	d.put(wordRSRC1, hwreg.Rsrc1VGPRs, uint64(blocks))
+	d.put(wordRSRC1, hwreg.Rsrc1FloatDenorm32, uint64(k.denorm32))
+	d.put(wordRSRC1, hwreg.Rsrc1FloatDenorm1664, uint64(k.denorm1664))
+	d.put(wordRSRC1, hwreg.Rsrc1WGPMode, uint64(k.wgp))
+	d.put(wordRSRC1, hwreg.Rsrc1MemOrdered, uint64(k.memOrd))
 	return d, ""
 }

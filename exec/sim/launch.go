@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"zincc/hwreg"
 	"zincc/isa"
 	"zincc/pm4"
 )
@@ -177,10 +178,10 @@ func (g *GPU) newDispatch(l *Launch, site Site) (*dispatch, error) {
 	r1 := pm4.UnpackPgmRsrc1(l.Rsrc1)
 	r2 := pm4.UnpackPgmRsrc2(l.Rsrc2)
 	mode := r1.FloatMode
-	if mode&0xf != 0 {
+	if hwreg.Rsrc1FloatRound32.Get(l.Rsrc1) != 0 || hwreg.Rsrc1FloatRound1664.Get(l.Rsrc1) != 0 {
 		return nil, bad("RSRC1.FLOAT_MODE rounds other than to nearest even (0x%02x); only round-to-nearest-even is modelled", mode)
 	}
-	lds := int(r2.LDSSize) * 512
+	lds := int(r2.LDSSize) * hwreg.LDSUnit
 	if lds > maxLDSBytes {
 		return nil, bad("RSRC2.LDS_SIZE requests %d bytes of LDS; gfx1201 gives a workgroup at most %d", lds, maxLDSBytes)
 	}

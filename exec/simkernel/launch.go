@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"zincc/exec/sim"
+	"zincc/hwreg"
 	"zincc/pm4"
 )
 
@@ -44,7 +45,8 @@ type Result struct {
 // VGPRs, all three work-item ids); LDS_SIZE and FLOAT_MODE as o says and
 // no user SGPRs (the launch passes them itself).
 func Resources(k *Kernel, o *Options) (rsrc1, rsrc2 uint32, err error) {
-	r1 := pm4.PgmRsrc1{VGPRs: 0x3f, FloatMode: 0xf0} // VGPRS: the most the field holds, capped at 256
+	rsrc1 = hwreg.Rsrc1VGPRs.Put(0, hwreg.Rsrc1VGPRs.Max()) // the most the field holds, capped at 256
+	mode := uint32(0xf0)
 	r2 := pm4.PgmRsrc2{TIDIGCompCnt: 2}
 	lds := 0
 	if d := k.Descriptor; d != nil {
@@ -52,23 +54,20 @@ func Resources(k *Kernel, o *Options) (rsrc1, rsrc2 uint32, err error) {
 			return 0, 0, fmt.Errorf("kernel %s asks for %d bytes of LDS (.amdhsa_group_segment_fixed_size); gfx1201 gives a workgroup at most %d",
 				k.Name, d.LDSBytes(), MaxLDS)
 		}
-		r1 = pm4.UnpackPgmRsrc1(d.ComputePgmRsrc1())
+		rsrc1, mode = d.ComputePgmRsrc1(), uint32(d.FloatMode())
 		r2 = pm4.UnpackPgmRsrc2(d.ComputePgmRsrc2())
 		lds = int(d.LDSBytes())
 	}
 	if o.FloatMode >= 0 {
-		r1.FloatMode = uint32(o.FloatMode)
+		mode = uint32(o.FloatMode)
 	}
 	if o.LDSBytes >= 0 {
 		lds = o.LDSBytes
 	}
-	r2.LDSSize = uint32((lds + 511) / 512)
+	r2.LDSSize = uint32((lds + hwreg.LDSUnit - 1) / hwreg.LDSUnit)
 	r2.UserSGPR = 0
-	if rsrc1, err = r1.Pack(); err != nil {
-		return 0, 0, err
-	}
 	rsrc2, err = r2.Pack()
-	return rsrc1, rsrc2, err
+	return hwreg.Rsrc1FloatMode.Put(rsrc1, mode), rsrc2, err
 }
 
 // mapBuffer maps b at *va and moves *va past it and its guard gap.

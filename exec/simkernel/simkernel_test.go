@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"zincc/exec/sim"
+	"zincc/hwreg"
 	"zincc/pm4"
 )
 
@@ -159,7 +160,7 @@ func TestResources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := uint32(k.Descriptor.ComputePgmRsrc1())&^(0xff<<12) | 0x30<<12; r1 != want {
+	if want := hwreg.Rsrc1FloatMode.Put(k.Descriptor.ComputePgmRsrc1(), 0x30); r1 != want {
 		t.Errorf("RSRC1 %#x, want %#x", r1, want)
 	}
 	if p2 := pm4.UnpackPgmRsrc2(r2); p2.UserSGPR != 0 || !p2.TGIDXEn || p2.LDSSize != 0 {

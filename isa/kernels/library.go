@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"zincc/hwreg"
 	"zincc/isa"
 )
 
@@ -59,7 +60,7 @@ func (k *Kernel) Rsrc2For(s Size) uint32 {
 
 // WithLDS returns rsrc2 with LDS_SIZE set for bytes of LDS (512-byte units).
 func WithLDS(rsrc2, bytes uint32) uint32 {
-	return rsrc2&^(0x1FF<<15) | (bytes+511)/512<<15
+	return hwreg.Rsrc2LDSSize.Put(rsrc2, (bytes+hwreg.LDSUnit-1)/hwreg.LDSUnit)
 }
 
 // Rsrc3 is the COMPUTE_PGM_RSRC3 value to program.
@@ -174,8 +175,9 @@ func (l *Library) check(complete bool) error {
 		if !d.WorkgroupIDEnabled(0) || d.WorkitemIDs() != 0 {
 			errs = append(errs, fmt.Sprintf("%s (%s): want workgroup id X and a 1-D local id", a.Name, k.File))
 		}
-		if m := d.FloatMode(); m&0x0f != 0 || m>>4&3 != 3 {
-			errs = append(errs, fmt.Sprintf("%s (%s): float mode 0x%02x; want round to nearest even and f32 denormals kept", a.Name, k.File, m))
+		if r1 := d.ComputePgmRsrc1(); hwreg.Rsrc1FloatRound32.Get(r1) != 0 || hwreg.Rsrc1FloatRound1664.Get(r1) != 0 ||
+			hwreg.Rsrc1FloatDenorm32.Get(r1) != 3 {
+			errs = append(errs, fmt.Sprintf("%s (%s): float mode 0x%02x; want round to nearest even and f32 denormals kept", a.Name, k.File, d.FloatMode()))
 		}
 		if d.PrivateSegment() || d.PrivateSegmentFixedSize != 0 {
 			errs = append(errs, fmt.Sprintf("%s (%s): uses scratch", a.Name, k.File))
