@@ -292,7 +292,7 @@ func ParseScalar(s string) (uint32, error) {
 		}
 		return 0, fmt.Errorf("%q is not a 32-bit integer", v)
 	}
-	return 0, fmt.Errorf("type %q: want u32:, i32: or f32:", typ)
+	return 0, fmt.Errorf("type %q: want u32, i32 or f32", typ)
 }
 
 // ParseArg reads a code object's by-value argument u32:V, i32:V or f32:V.
