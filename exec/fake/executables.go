@@ -139,7 +139,9 @@ func DispatchExecutable(n int) (*gfx1201.Executable, error) {
 	reloc(at+pm4.PosSetShRegValues, gfx1201.RelocPgm, gfx1201.BufCode)
 	// RSRC1: 8 VGPRs, f32 denormals kept (FLOAT_MODE 0xF0); RSRC2:
 	// USER_SGPR 4, TGID_X_EN (the values exec/sim's copy test uses).
-	_ = b.SetShReg(pm4.COMPUTE_PGM_RSRC1, 0x000F0000, 0x88)
+	rsrc1, _ := pm4.PgmRsrc1{FloatMode: 0xF0}.Pack()
+	rsrc2, _ := pm4.PgmRsrc2{UserSGPR: 4, TGIDXEn: true}.Pack()
+	_ = b.SetShReg(pm4.COMPUTE_PGM_RSRC1, rsrc1, rsrc2)
 	_ = b.SetShReg(pm4.COMPUTE_NUM_THREAD_X, 64, 1, 1)
 	for i, buffer := range []int{gfx1201.BufWeights, gfx1201.BufArena} {
 		at = b.Written()
