@@ -1,9 +1,9 @@
-// Package tier probes which execution tiers a machine admits and picks
-// one: the kernel paths to a real GPU (umq, then kfd, then cs, best
-// first) through their rings' smoke probes, and the software tiers, which
-// are always there. For every tier it says admitted, or the exact step
-// that refused it with its errno; for a GPU it also reports what the
-// kernel says about the device.
+// Package tier opens an execution tier by name (Open: cpu, sim, cs, kfd,
+// umq, or auto) and probes which tiers a machine admits: the kernel paths
+// to a real GPU (umq, then kfd, then cs, best first) through their rings'
+// smoke probes, and the software tiers, which are always there. For every
+// tier it says admitted, or the exact step that refused it with its errno;
+// for a GPU it also reports what the kernel says about the device.
 package tier
 
 import (
