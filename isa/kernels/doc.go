@@ -18,8 +18,9 @@
 //
 // Load assembles every file once and lays all kernels out in one code
 // blob (Library.Code) with 256-byte aligned entries; Library.Kernel gives
-// a kernel's entry offset, descriptor and the COMPUTE_PGM_RSRC1/2/3 values
-// to program, and Kernel.Source its text for listings. Load refuses a
+// a kernel's entry offset, its self-contained size (the lowering copies
+// only the kernels a graph uses), descriptor and the COMPUTE_PGM_RSRC1/2/3
+// values to program, and Kernel.Source its text for listings. Load refuses a
 // library that disagrees with ABIs (a missing or extra kernel, a user SGPR
 // count that differs, wave64, flushed denormals, scratch).
 package kernels
