@@ -136,10 +136,9 @@ func Load(o LoadOptions) (md *Model, err error) {
 	if err := md.findRoles(); err != nil {
 		return nil, err
 	}
-	if md.Vocab > md.Tok.VocabSize() {
-		// A larger table is padding (some converters round it up); a
-		// smaller one cannot embed every token the tokenizer makes.
-	} else if md.Vocab < md.Tok.VocabSize() {
+	// A larger embedding table is padding (some converters round it up); a
+	// smaller one cannot embed every token the tokenizer makes.
+	if md.Vocab < md.Tok.VocabSize() {
 		return nil, fmt.Errorf("%s: the tokenizer has %d tokens but the embedding table only %d rows", o.Model, md.Tok.VocabSize(), md.Vocab)
 	}
 	bind := exec.BindOptions{GGUF: o.Model}

@@ -230,7 +230,7 @@ func runGenerate(e *env, args []string) int {
 		}
 	}
 	for g.interactive && last.Stop != generate.StopContext {
-		fmt.Fprint(e.stderr, "\n> ")
+		fmt.Fprint(e.stderr, "> ")
 		line, err := stdin.ReadString('\n')
 		if line == "" && err != nil {
 			if err != io.EOF {
