@@ -280,6 +280,8 @@ func printTiming(w io.Writer, md *generate.Model, t generate.Timing, wall time.D
 	}
 	const p = "zincc generate: "
 	fmt.Fprintf(w, "\n%s       load time = %10.2f ms\n", p, ms(md.LoadTime))
+	fmt.Fprintf(w, "%s   sampling time = %10.2f ms / %5d tokens (%8.2f ms per token, on the host)\n",
+		p, ms(t.SampleTime), t.GenTokens, per(t.SampleTime, t.GenTokens))
 	fmt.Fprintf(w, "%sprompt eval time = %10.2f ms / %5d tokens (%8.2f ms per token, %8.2f tokens per second)\n",
 		p, ms(t.PromptTime), t.PromptTokens, per(t.PromptTime, t.PromptTokens), t.PromptRate())
 	fmt.Fprintf(w, "%s       eval time = %10.2f ms / %5d tokens (%8.2f ms per token, %8.2f tokens per second)\n",
