@@ -1,6 +1,10 @@
 package hwreg
 
-import "testing"
+import (
+	"testing"
+
+	_ "zincc/internal/golden" // defines -update for `go test ./... -update`
+)
 
 // The fields of each word are disjoint and named once.
 func TestWordsDisjoint(t *testing.T) {

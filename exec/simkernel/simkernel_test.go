@@ -13,6 +13,7 @@ import (
 
 	"zincc/exec/sim"
 	"zincc/hwreg"
+	_ "zincc/internal/golden"
 	"zincc/pm4"
 )
 
