@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"zincc/exec"
@@ -88,19 +89,8 @@ type Report struct {
 	Timing      string `json:"timing,omitempty"`
 }
 
+// opener opens the chosen GPU ring on a lowered graph (tier.OpenExecutable).
 type opener func(hwring.Config, *gfx1201.Executable, *exec.Weights) (exec.Ring, error)
-
-var openers = map[string]opener{
-	cs.Tier: func(c hwring.Config, e *gfx1201.Executable, w *exec.Weights) (exec.Ring, error) {
-		return cs.Open(c, e, w)
-	},
-	kfd.Tier: func(c hwring.Config, e *gfx1201.Executable, w *exec.Weights) (exec.Ring, error) {
-		return kfd.Open(c, e, w)
-	},
-	umq.Tier: func(c hwring.Config, e *gfx1201.Executable, w *exec.Weights) (exec.Ring, error) {
-		return umq.Open(c, e, w)
-	},
-}
 
 // dmesg names the kernel log lines worth grepping for after a failure on
 // each tier (`sudo dmesg | grep -iE '...'`).
@@ -173,7 +163,7 @@ func Run(o Options) *Report {
 				return nil
 			}
 		}
-		if _, ok := openers[o.Tier]; !ok && o.Tier != "auto" {
+		if !slices.Contains(tier.GPU, o.Tier) && o.Tier != "auto" {
 			return fmt.Errorf("unknown tier %q (auto, cs, kfd or umq)", o.Tier)
 		}
 		var why []string
@@ -189,7 +179,9 @@ func Run(o Options) *Report {
 	}) {
 		return rep
 	}
-	open := openers[rep.Tier]
+	var open opener = func(c hwring.Config, e *gfx1201.Executable, w *exec.Weights) (exec.Ring, error) {
+		return tier.OpenExecutable(rep.Tier, c, e, w)
+	}
 
 	// 2. smoke submission
 	if !stage("smoke", func(s *Stage) error {
