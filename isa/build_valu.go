@@ -566,7 +566,7 @@ func (b *builder) e32Legal() bool {
 	if dpp && (in.Src[0].Kind != OpndVGPR || in.Src[0].Count != 1) {
 		return false
 	}
-	if info.enc == VOP2 || info.enc == VOPC {
+	if (info.enc == VOP2 || info.enc == VOPC) && info.shape != shNone {
 		// vsrc1 is a VGPR field.
 		i := 1
 		if info.shape == shFmamk {
@@ -575,6 +575,14 @@ func (b *builder) e32Legal() bool {
 		if in.Src[i].Kind != OpndVGPR {
 			return false
 		}
+		// A 16-bit operand's field reaches v127 only (see lo128Operands).
+		if _, _, s1 := lo128Operands(b.in.Op); s1 && in.Src[i].Reg >= 128 {
+			return false
+		}
+	}
+	if dst, s0, _ := lo128Operands(b.in.Op); info.enc != VOP3 && info.enc != VOP3SD && info.enc != VOP3P &&
+		(dst && in.Dst.Kind == OpndVGPR && in.Dst.Reg >= 128 || s0 && in.Src[0].Kind == OpndVGPR && in.Src[0].Reg >= 128) {
+		return false
 	}
 	return true
 }

@@ -116,9 +116,16 @@ func Decode(code []byte, pc int, wave64 bool) (Inst, error) {
 	if msg := modifierError(&in); msg != "" {
 		return Inst{}, decodeErr(code, pc, int(in.Size), msg)
 	}
-	for i, o := range in.Src {
-		if t := opTable[in.Op].src[i]; o.Kind == OpndLiteral && o.Value > 0xffff && (t == tF16 || t == tB16) {
-			return Inst{}, decodeErr(code, pc, int(in.Size), "16-bit literal with high bits set")
+	if !in.Enc.IsVALU() && in.Enc != VOPD {
+		// llvm-mc: src_lds_direct is a VALU source only; an SMEM
+		// destination is neither m0 nor exec, nor three trap temporaries.
+		for _, o := range in.Src {
+			if o.Kind == OpndSpecial && o.Reg == codeLDSDirect {
+				return Inst{}, decodeErr(code, pc, int(in.Size), "src_lds_direct in a scalar instruction")
+			}
+		}
+		if in.Enc == SMEM && (in.Dst.Kind == OpndM0 || in.Dst.Kind == OpndEXEC || in.Dst.Kind == OpndTTMP && in.Dst.Count == 3) {
+			return Inst{}, decodeErr(code, pc, int(in.Size), "bad SMEM destination")
 		}
 	}
 	for _, o := range [...]Operand{in.Dst, in.SDst, in.Src[0], in.Src[1], in.Src[2]} {
@@ -126,15 +133,58 @@ func Decode(code []byte, pc int, wave64 bool) (Inst, error) {
 			return Inst{}, decodeErr(code, pc, int(in.Size), "VGPR tuple runs past v255")
 		}
 	}
-	// Canonical check: the bytes must be exactly what the encoder produces
-	// for the decoded instruction, so Decode and Encode are inverses and
-	// stray bits in unused fields are reported rather than ignored.
+	// The bytes must be what the encoder produces for the decoded
+	// instruction, where llvm-mc refuses stray bits (canonicalBytes), so
+	// that such bits are reported rather than ignored.
 	var buf [16]byte
 	n, err := in.encode(&buf)
-	if err != nil || n != int(in.Size) || string(buf[:n]) != string(code[pc:pc+n]) {
+	if err != nil || n != int(in.Size) {
+		return Inst{}, decodeErr(code, pc, int(in.Size), "the fields do not make an encodable instruction")
+	}
+	if !canonicalBytes(&in, buf[:n], code[pc:pc+n]) {
 		return Inst{}, decodeErr(code, pc, int(in.Size), "unused fields are not zero or the encoding is not canonical")
 	}
 	return in, nil
+}
+
+// canonicalBytes reports whether got (the instruction's bytes) may stand
+// for in, whose canonical encoding is want. llvm-mc 19 ignores unused bits
+// in the scalar encodings (SOP*, SMEM), in VOP1/VOP2/VOPC and in scratch
+// instructions, and decodes a misaligned SGPR tuple as the aligned one
+// below it; it refuses unused bits in DS, global and flat instructions,
+// VOP3, VOP3P and VOPD. Decode follows it: those formats must be
+// canonical, but for the scalar tuples' fields.
+func canonicalBytes(in *Inst, want, got []byte) bool {
+	switch in.Enc {
+	case SOP1, SOP2, SOPC, SOPK, SOPP, SMEM, VOP1, VOP2, VOPC, VSCRATCH:
+		return true
+	}
+	if string(want) == string(got) {
+		return true
+	}
+	var w, g [4]uint32
+	for i := 0; i < len(want)/4; i++ {
+		w[i] = binary.LittleEndian.Uint32(want[4*i:])
+		g[i] = binary.LittleEndian.Uint32(got[4*i:])
+	}
+	// Take the canonical value of each field that holds a scalar tuple.
+	field := func(word int, shift, width uint, o Operand) {
+		if o.Count > 1 && (o.Kind == OpndSGPR || o.Kind == OpndTTMP) {
+			m := uint32(1)<<width - 1<<shift
+			g[word] = g[word]&^m | w[word]&m
+		}
+	}
+	switch in.Enc {
+	case VOP3, VOP3SD, VOP3P:
+		for i, o := range in.Src {
+			field(1, uint(9*i), 9, o)
+		}
+		field(0, 0, 8, in.Dst)
+		field(0, 8, 7, in.SDst)
+	case VGLOBAL:
+		field(0, 0, 7, in.SAddr)
+	}
+	return w == g
 }
 
 // DecodeAll decodes a whole code blob into instructions and their byte
@@ -454,8 +504,8 @@ func (d *decoder) vop12c(in *Inst, w uint32, enc Format) error {
 	var ok bool
 	switch info.shape {
 	case shNone:
-		if vdst != 0 || src0 != 0 {
-			return d.fail(4, "bad v_nop")
+		if vdst != 0 || vsrc1 != 0 || src0 != 0 || in.DPP != NoDPP {
+			return d.fail(4, "bad %s", info.name)
 		}
 		in.Size = 4
 		return nil
@@ -496,6 +546,51 @@ func (d *decoder) vop12c(in *Inst, w uint32, enc Format) error {
 		}
 	}
 	return d.finishLiteral(in, size)
+}
+
+// LLVMUndecodable says why llvm-mc 19 does not decode in although Decode
+// does, or returns "". In the 32-bit and DPP encodings of 16-bit
+// operations a VGPR field above 127 names the high half of a VGPR
+// (true16: field 129 is v1.h); the emulator executes that, but llvm-mc 19
+// decodes these instructions in its fake16 mode, where such a destination
+// is an invalid encoding and such a source is marked invalid. A listing
+// (WriteListing) shows them as llvm-mc does: as invalid encodings.
+func (in *Inst) LLVMUndecodable() string {
+	switch in.Enc {
+	case VOP1, VOP2, VOPC:
+	default:
+		return ""
+	}
+	dst, s0, s1 := lo128Operands(in.Op)
+	v1 := in.Src[1] // the vsrc1 field
+	if opTable[in.Op].shape == shFmamk {
+		v1 = in.Src[2]
+	}
+	for i, o := range [...]Operand{in.Dst, in.Src[0], v1} {
+		if [...]bool{dst, s0, s1}[i] && o.Kind == OpndVGPR && o.Reg >= 128 {
+			return "a 16-bit operand in a VGPR field above v127 (the high half of a VGPR), which llvm-mc 19 does not decode"
+		}
+	}
+	return ""
+}
+
+// lo128Operands reports which VGPR fields of a VOP1, VOP2 or VOPC (or DPP)
+// instruction hold a 16-bit operand, where a field above 127 names the
+// high half of a VGPR (see LLVMUndecodable).
+func lo128Operands(op Op) (dst, src0, src1 bool) {
+	info := &opTable[op]
+	is16 := func(t opType) bool { return t == tF16 || t == tB16 }
+	src0 = is16(info.src[0])
+	src1 = info.src[1] != tNone && (src0 || is16(info.src[1]))
+	switch op {
+	case V_CVT_F32_F16, V_CVT_I32_I16, V_CVT_U32_U16:
+		// a 32-bit result
+	case V_CVT_F16_F32:
+		dst = true
+	default:
+		dst = src0 && info.enc != VOPC
+	}
+	return dst, src0, src1
 }
 
 // dppWord reads the DPP word of a VALU instruction when its src0 field

@@ -12,9 +12,12 @@ import (
 // WriteListing writes a disassembly listing of code: one line per
 // instruction with its byte offset, its dwords and its llvm-mc text, branch
 // targets noted after the text, and labels (from symbols, offset by name)
-// on lines of their own. Bytes that do not decode are listed as .long and
-// skipped; the first such error is returned after the whole listing is
-// written.
+// on lines of their own. A dword that does not start an instruction
+// llvm-mc 19 decodes (where llvm-mc warns "invalid instruction encoding",
+// or decodes but marks an operand invalid; see Inst.LLVMUndecodable) is
+// listed as .long with the reason, and the listing goes on at the next
+// dword, as llvm-mc does; the first such error is returned after the
+// whole listing is written.
 func WriteListing(w io.Writer, code []byte, wave64 bool, symbols map[string]int) error {
 	bw := bufio.NewWriter(w)
 	labels := map[int][]string{}
@@ -38,6 +41,11 @@ func WriteListing(w io.Writer, code []byte, wave64 bool, symbols map[string]int)
 			break
 		}
 		in, err := Decode(code, pc, wave64)
+		if err == nil {
+			if why := in.LLVMUndecodable(); why != "" {
+				err = decodeErr(code, pc, int(in.Size), why)
+			}
+		}
 		if err != nil {
 			if first == nil {
 				first = err

@@ -106,14 +106,15 @@ func (o Operand) IsScalar() bool {
 }
 
 // operandFromCode builds the operand a source code names, covering count
-// dwords. Codes that are not operands by themselves (DPP markers, 249),
-// misaligned or out-of-range tuples, and the sources gfx1201 assemblers
-// reject (src_vccz 251, src_execz 252, src_lds_direct 254) return
-// ok=false.
+// dwords. Codes that are not operands by themselves (DPP markers, 249)
+// and out-of-range tuples return ok=false. It decodes what llvm-mc 19
+// decodes: src_vccz 251, src_execz 252 and src_lds_direct 254 too, though
+// gfx1201 assemblers refuse to write them.
 func operandFromCode(code uint16, count uint8) (Operand, bool) {
 	if count > 1 && code < 128 {
 		// Scalar tuples are aligned: pairs to 2, larger tuples to 4; the
-		// named pairs are vcc, exec and null.
+		// named pairs are vcc, exec and null. A misaligned field names
+		// the aligned tuple below it, as llvm-mc decodes it.
 		switch {
 		case code == codeVCCLo || code == codeExecLo:
 			if count != 2 {
@@ -125,8 +126,10 @@ func operandFromCode(code uint16, count uint8) (Operand, bool) {
 			if code >= codeTTMP0 {
 				base -= codeTTMP0
 			}
-			if (count == 2 && base%2 != 0) || (count > 2 && base%4 != 0) {
-				return Operand{}, false
+			if count == 2 {
+				code -= base % 2
+			} else {
+				code -= base % 4
 			}
 			limit := uint16(106)
 			if code >= codeTTMP0 {
@@ -163,6 +166,8 @@ func operandFromCode(code uint16, count uint8) (Operand, bool) {
 		return Operand{Kind: OpndConst, Reg: code}, true
 	case code == codeSCC:
 		return Operand{Kind: OpndSCC, Count: count}, true
+	case code == codeVCCZ || code == codeEXECZ || code == codeLDSDirect && count == 1:
+		return Operand{Kind: OpndSpecial, Reg: code, Count: count}, true
 	case code == codeLiteral:
 		return Operand{Kind: OpndLiteral}, true
 	case code >= codeVGPR0 && code <= 511:
@@ -321,6 +326,11 @@ func (o Operand) format(t opType) string {
 		}
 		return inlineFloatText[o.Reg-codeHalf]
 	case OpndLiteral:
+		if t == tF16 || t == tB16 {
+			// A 16-bit operand reads the literal's low half; llvm-mc
+			// prints only that half.
+			return "0x" + strconv.FormatUint(uint64(o.Value&0xffff), 16)
+		}
 		return "0x" + strconv.FormatUint(uint64(o.Value), 16)
 	}
 	return "<none>"

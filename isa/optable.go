@@ -983,6 +983,10 @@ const (
 	SCRATCH_LOAD_D16_HI_B16
 	SCRATCH_STORE_D16_HI_B8
 	SCRATCH_STORE_D16_HI_B16
+
+	// V_ILLEGAL is the all-zero dword (VOP2 opcode 0): it raises an
+	// illegal-instruction exception; llvm-mc prints it as v_illegal.
+	V_ILLEGAL
 )
 
 var opTable = [...]opInfo{
@@ -1390,6 +1394,7 @@ var opTable = [...]opInfo{
 	V_FMAAK_F16:          {"v_fmaak_f16", VOP2, 56, shFmaak, tB32, [3]opType{tF16, tF16, tF16}, fNoE64},
 	V_LDEXP_F16:          {"v_ldexp_f16", VOP2, 59, shNormal, tB32, [3]opType{tF16, tF16}, fMod0 | fMod1 | fClamp | fOmod | fDPP},
 	V_PK_FMAC_F16:        {"v_pk_fmac_f16", VOP2, 60, shNormal, tB32, [3]opType{tPF16, tPF16}, fNoE64 | fDPP},
+	V_ILLEGAL:            {"v_illegal", VOP2, 0, shNone, tNone, [3]opType{}, fNoE64},
 
 	// VOPC
 	V_CMP_LT_F16:     {"v_cmp_lt_f16", VOPC, 1, shCmp, tNone, [3]opType{tF16, tF16}, fMod0 | fMod1 | fClamp | fDPP},

@@ -10,7 +10,7 @@ func init() {
 	register(&command{
 		name:    "objdump",
 		args:    "[-wave64] file.bin|file.o|-",
-		summary: "disassemble gfx1201 code (raw bytes, or the .text and kernel descriptors of an ELF object) into a listing",
+		summary: "disassemble gfx1201 code (raw bytes, or the .text and kernel descriptors of an ELF object) into a listing of what llvm-mc-19 -disassemble prints; a dword llvm-mc calls an invalid encoding (or zincc does not model) is listed as .long with the reason, decoding goes on at the next dword, and the exit status is 1",
 		run:     runObjdump,
 	})
 }

@@ -99,3 +99,32 @@ func TestObjdumpBadInput(t *testing.T) {
 		t.Errorf("empty input: exit %d", code)
 	}
 }
+
+// TestObjdumpMatchesLLVMOnIssueCases: issue 17 item 11's bytes list as
+// llvm-mc-19 -disassemble prints them: v_illegal, src_execz, and an
+// invalid encoding (a 16-bit destination above v127) listed as .long.
+func TestObjdumpMatchesLLVMOnIssueCases(t *testing.T) {
+	code := []byte{
+		0x00, 0x00, 0x00, 0x00, // v_illegal
+		0xfc, 0x96, 0x6b, 0x29, // v_max_u32_e32 v181, src_execz, v203
+		0xe9, 0x07, 0x03, 0x63, // v_max_num_f16_e32 with vdst field 129: invalid for llvm-mc 19
+		0x00, 0x00, 0xb0, 0xbf, // s_endpgm
+	}
+	out, errOut, code2 := zincc(t, "objdump", tempFile(t, "issue17.bin", code))
+	if code2 != exitInput {
+		t.Errorf("exit %d, want %d (an invalid encoding)", code2, exitInput)
+	}
+	for _, want := range []string{
+		"000000: 00000000                             v_illegal",
+		"v_max_u32_e32 v181, src_execz, v203",
+		"000008: 630307e9                             .long 0x630307e9  ; a 16-bit operand",
+		"00000c: bfb00000                             s_endpgm",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("listing lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(errOut, "pc 0x8") {
+		t.Errorf("stderr %q does not name pc 0x8", errOut)
+	}
+}

@@ -187,6 +187,7 @@ func hintCases(rng *rand.Rand) []*scase {
 		{"s_sendmsg sendmsg(MSG_INTERRUPT)", "message 1"},
 		{"s_round_mode 0x1", "round mode"},
 		{"s_code_end", "s_code_end is padding"},
+		{"v_illegal", "v_illegal"},
 	} {
 		c := newCase(r.asm, r.asm, false, rng)
 		c.wantErr = r.err
