@@ -200,6 +200,11 @@ type context struct {
 	guilty bool
 }
 
+// fenceWindow is how many fences of a ring a context keeps (the kernel's
+// amdgpu_sched_jobs); WAIT_CS on an older sequence number reports it
+// signaled, as the kernel's amdgpu_ctx_get_fence does.
+const fenceWindow = 32
+
 // fenceS is one submission's fence.
 type fenceS struct {
 	done  bool
@@ -372,6 +377,12 @@ func csIoctl(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 	c.next[key]++
 	fence := &fenceS{}
 	c.fences[[3]uint64{uint64(ib.IPType), uint64(ib.Ring), seq}] = fence
+	// The kernel keeps the last amdgpu_sched_jobs (32) fences of a
+	// context's ring and reports older sequence numbers signaled; keeping
+	// every fence would grow without bound over a long run.
+	if seq > fenceWindow {
+		delete(c.fences, [3]uint64{uint64(ib.IPType), uint64(ib.Ring), seq - fenceWindow})
+	}
 	d.submissions++
 	if r := d.reset; r != nil {
 		d.reset = nil
@@ -467,7 +478,7 @@ func waitCS(f *file, req uint, arg unsafe.Pointer) unix.Errno {
 		return unix.EINVAL
 	}
 	fence := c.fences[[3]uint64{uint64(in.IPType), uint64(in.Ring), seq}]
-	if fence == nil { // seq 0: nothing submitted before it
+	if fence == nil { // seq 0 (nothing submitted before it), or past the window
 		fence = &fenceS{done: true}
 	}
 	if !fence.done {

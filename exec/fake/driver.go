@@ -242,6 +242,7 @@ type Driver struct {
 	nextBOID   int
 
 	ops       []Op
+	forgotten int // operations dropped from ops by ForgetOps
 	failAt    int
 	failErrno unix.Errno
 	injected  *Op
@@ -305,6 +306,16 @@ func (d *Driver) Ops() []Op {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return append([]Op(nil), d.ops...)
+}
+
+// ForgetOps drops the operations recorded so far (Ops no longer returns
+// them; the numbering of later ones goes on), so that a long run's log
+// does not grow without bound.
+func (d *Driver) ForgetOps() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.forgotten += len(d.ops)
+	d.ops = nil
 }
 
 // SetCompletion changes what happens to work submitted from now on.
@@ -391,7 +402,7 @@ func (d *Driver) Open(path string) (kmd.Device, error) {
 // step records an operation and reports the errno injected for it, if any.
 // d.mu is held.
 func (d *Driver) step(name string, release bool) unix.Errno {
-	op := Op{Index: len(d.ops) + 1, Name: name, Release: release}
+	op := Op{Index: d.forgotten + len(d.ops) + 1, Name: name, Release: release}
 	d.ops = append(d.ops, op)
 	if d.failAt == op.Index {
 		d.injected = &op
