@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"zincc/frontend/gguf"
 	"zincc/internal/ggml"
@@ -95,8 +96,12 @@ func (w *Weights) bind(v *ir.Value, opts BindOptions) ([]byte, error) {
 	return nil, fmt.Errorf("has no initialiser")
 }
 
+// readExact reads a file(...) weight: a regular file of exactly size
+// bytes. A directory, device, FIFO or socket is refused by what it is (a
+// directory's or device's "size" means nothing here); the file is opened
+// non-blocking so that a FIFO without a writer does not hang the open.
 func readExact(path string, size int, t ir.Type) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +109,9 @@ func readExact(path string, size int, t ir.Type) ([]byte, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is %s, not a regular file of %d bytes (%v)", path, fileKind(st.Mode()), size, t)
 	}
 	if st.Size() != int64(size) {
 		return nil, fmt.Errorf("%s holds %d bytes; %v takes %d", path, st.Size(), t, size)
@@ -113,6 +121,23 @@ func readExact(path string, size int, t ir.Type) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return data, nil
+}
+
+// fileKind names what a non-regular file is, with its article.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a block device"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a special file"
 }
 
 func ggufTensor(f *gguf.File, path string, v *ir.Value) ([]byte, error) {
