@@ -65,12 +65,15 @@ type astType struct {
 }
 
 // astShape accepts more than the language (an empty list, a trailing
-// comma, a dimension that is not an integer) so the builder can say what
-// is wrong instead of the parser reporting the '[' as unexpected.
+// comma, a dimension that is not an integer, a missing ']') so the builder
+// can say what is wrong instead of the parser reporting the '[' as
+// unexpected.
 type astShape struct {
 	Pos      lexer.Position
 	Dims     []astInt `parser:"'[' ( @@ ( ',' @@ )* )?"`
-	Trailing bool     `parser:"@','? ']'"`
+	Trailing bool     `parser:"@','?"`
+	Closed   bool     `parser:"@']'?"`
+	EndPos   lexer.Position
 }
 
 type astInt struct {

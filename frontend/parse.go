@@ -267,6 +267,15 @@ func (b *builder) decl(d *astDecl) *ir.Value {
 	return v
 }
 
+// shapeText is the dimensions as written, for messages.
+func shapeText(dims []astInt) string {
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		parts[i] = d.Text
+	}
+	return strings.Join(parts, ", ")
+}
+
 func (b *builder) typ(t *astType) ir.Type {
 	dt, ok := ir.ParseDType(t.DType)
 	if !ok {
@@ -276,6 +285,9 @@ func (b *builder) typ(t *astType) ir.Type {
 	if t.Shape != nil {
 		dims = t.Shape.Dims
 		switch {
+		case !t.Shape.Closed:
+			b.errorf(t.Shape.EndPos, "%s[%s: the shape opened at %d:%d is not closed (a ']' is missing here)",
+				t.DType, shapeText(dims), t.Shape.Pos.Line, t.Shape.Pos.Column)
 		case len(dims) == 0:
 			b.errorf(t.Shape.Pos, "%s[]: a shape lists at least one dimension (a scalar is written %s, without brackets)", t.DType, t.DType)
 		case t.Shape.Trailing:
@@ -296,7 +308,7 @@ func (b *builder) typ(t *astType) ir.Type {
 		}
 		shape = append(shape, int(n))
 	}
-	if !ok {
+	if !ok || t.Shape != nil && !t.Shape.Closed {
 		// Keep the shape so later messages stay sensible, but mark the type
 		// invalid: the declaration was reported above.
 		return ir.Type{Shape: shape}
