@@ -189,9 +189,7 @@
   .irp r, 44,45,46,48
   v_cvt_f32_u32 v\r, v\r
   .endr
-  v_cvt_f32_f16 v49, v8                 ; d
-  v_lshrrev_b32 v50, 16, v8
-  v_cvt_f32_f16 v50, v50                ; dmin
+  f16_pair v49, v50, v8, v50            ; d, dmin
   v_mul_f32 v44, v49, v44               ; d·sc (exact)
   v_mul_f32 v45, v49, v45
   v_mul_f32 v46, v50, v46               ; dmin·m (exact)
