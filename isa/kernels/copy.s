@@ -39,19 +39,15 @@ zincc_copy:
   v_cmp_eq_u32 vcc_lo, s17, v1          ; the one thread at 4t = n & ~3
   s_and_saveexec_b32 s22, vcc_lo
   s_cbranch_execz .Lcopy_end
-  global_load_u8 v2, v1, s[0:1]
-  s_wait_loadcnt 0
-  global_store_b8 v1, v2, s[2:3]
-  s_cmp_eq_u32 s20, 1
+  .irp i, 0,1,2                         ; byte i of them, while i < n & 3
+  .if \i
+  s_cmp_eq_u32 s20, \i
   s_cbranch_scc1 .Lcopy_end
-  global_load_u8 v2, v1, s[0:1] offset:1
+  .endif
+  global_load_u8 v2, v1, s[0:1] offset:\i
   s_wait_loadcnt 0
-  global_store_b8 v1, v2, s[2:3] offset:1
-  s_cmp_eq_u32 s20, 2
-  s_cbranch_scc1 .Lcopy_end
-  global_load_u8 v2, v1, s[0:1] offset:2
-  s_wait_loadcnt 0
-  global_store_b8 v1, v2, s[2:3] offset:2
+  global_store_b8 v1, v2, s[2:3] offset:\i
+  .endr
 .Lcopy_end:
   s_endpgm
 .Lcopy_size:

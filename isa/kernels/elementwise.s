@@ -15,6 +15,51 @@
 
 .text
 
+.include "common.inc"
+
+// elementwise op: the body of zincc_OP (labels .LOP_*) for add, mul (one
+// correctly rounded float32 v_add_f32 / v_mul_f32 of a[i] and b[i]), silu
+// and swiglu (silu(gate[i]) * up[i]). The binary ops read s[0:1] and
+// s[2:3], write s[4:5] and have n in s6; silu reads s[0:1], writes s[2:3]
+// and has n in s4.
+.macro elementwise op
+.ifc \op, silu
+  thread_index s4, .L\op\()_end
+.else
+  thread_index s6, .L\op\()_end
+.endif
+  v_lshlrev_b32 v1, 2, v1               ; byte offset
+  global_load_b32 v2, v1, s[0:1]
+.ifc \op, silu
+  s_wait_loadcnt 0
+  silu v2
+  global_store_b32 v1, v2, s[2:3]
+.else
+.ifc \op, swiglu
+  global_load_b32 v4, v1, s[2:3]
+  s_wait_loadcnt 0
+  silu v2                               ; silu(g)
+  v_mul_f32 v2, v2, v4                  ; * up
+.else
+  global_load_b32 v3, v1, s[2:3]
+  s_wait_loadcnt 0
+  v_\op\()_f32 v2, v2, v3
+.endif
+  global_store_b32 v1, v2, s[4:5]
+.endif
+.L\op\()_end:
+  s_endpgm
+.endm
+
+// silu x: x = x * rcp(1 + exp2(-x*log2 e)) (v3 clobbered).
+.macro silu x
+  v_mul_f32 v3, 0xbfb8aa3b, \x          ; -x * log2(e)
+  v_exp_f32 v3, v3                      ; exp(-x)
+  v_add_f32 v3, 1.0, v3
+  v_rcp_f32 v3, v3
+  v_mul_f32 \x, \x, v3
+.endm
+
 // zincc_add: dst[i] = a[i] + b[i], one correctly rounded float32 add
 // (bit-exact with exec/cpu.Add).
 //   s[0:1] a, s[2:3] b, s[4:5] dst (f32 pointers), s6 n
@@ -22,20 +67,7 @@
 .p2align 8
 .type zincc_add,@function
 zincc_add:
-  v_and_b32 v0, 0x3ff, v0               ; local id x
-  s_lshl_b32 s16, ttmp9, 8              ; first element of the workgroup
-  v_add_nc_u32 v1, s16, v0              ; i
-  v_cmp_gt_u32 vcc_lo, s6, v1           ; i < n
-  s_and_saveexec_b32 s18, vcc_lo
-  s_cbranch_execz .Ladd_end
-  v_lshlrev_b32 v1, 2, v1               ; byte offset
-  global_load_b32 v2, v1, s[0:1]
-  global_load_b32 v3, v1, s[2:3]
-  s_wait_loadcnt 0
-  v_add_f32 v2, v2, v3
-  global_store_b32 v1, v2, s[4:5]
-.Ladd_end:
-  s_endpgm
+  elementwise add
 .Ladd_size:
 .size zincc_add, .Ladd_size-zincc_add
 
@@ -46,20 +78,7 @@ zincc_add:
 .p2align 8
 .type zincc_mul,@function
 zincc_mul:
-  v_and_b32 v0, 0x3ff, v0
-  s_lshl_b32 s16, ttmp9, 8
-  v_add_nc_u32 v1, s16, v0
-  v_cmp_gt_u32 vcc_lo, s6, v1
-  s_and_saveexec_b32 s18, vcc_lo
-  s_cbranch_execz .Lmul_end
-  v_lshlrev_b32 v1, 2, v1
-  global_load_b32 v2, v1, s[0:1]
-  global_load_b32 v3, v1, s[2:3]
-  s_wait_loadcnt 0
-  v_mul_f32 v2, v2, v3
-  global_store_b32 v1, v2, s[4:5]
-.Lmul_end:
-  s_endpgm
+  elementwise mul
 .Lmul_size:
 .size zincc_mul, .Lmul_size-zincc_mul
 
@@ -71,23 +90,7 @@ zincc_mul:
 .p2align 8
 .type zincc_silu,@function
 zincc_silu:
-  v_and_b32 v0, 0x3ff, v0
-  s_lshl_b32 s16, ttmp9, 8
-  v_add_nc_u32 v1, s16, v0
-  v_cmp_gt_u32 vcc_lo, s4, v1
-  s_and_saveexec_b32 s18, vcc_lo
-  s_cbranch_execz .Lsilu_end
-  v_lshlrev_b32 v1, 2, v1
-  global_load_b32 v2, v1, s[0:1]
-  s_wait_loadcnt 0
-  v_mul_f32 v3, 0xbfb8aa3b, v2          ; -x * log2(e)
-  v_exp_f32 v3, v3                      ; exp(-x)
-  v_add_f32 v3, 1.0, v3
-  v_rcp_f32 v3, v3
-  v_mul_f32 v2, v2, v3
-  global_store_b32 v1, v2, s[2:3]
-.Lsilu_end:
-  s_endpgm
+  elementwise silu
 .Lsilu_size:
 .size zincc_silu, .Lsilu_size-zincc_silu
 
@@ -97,25 +100,7 @@ zincc_silu:
 .p2align 8
 .type zincc_swiglu,@function
 zincc_swiglu:
-  v_and_b32 v0, 0x3ff, v0
-  s_lshl_b32 s16, ttmp9, 8
-  v_add_nc_u32 v1, s16, v0
-  v_cmp_gt_u32 vcc_lo, s6, v1
-  s_and_saveexec_b32 s18, vcc_lo
-  s_cbranch_execz .Lswiglu_end
-  v_lshlrev_b32 v1, 2, v1
-  global_load_b32 v2, v1, s[0:1]
-  global_load_b32 v4, v1, s[2:3]
-  s_wait_loadcnt 0
-  v_mul_f32 v3, 0xbfb8aa3b, v2          ; -g * log2(e)
-  v_exp_f32 v3, v3
-  v_add_f32 v3, 1.0, v3
-  v_rcp_f32 v3, v3
-  v_mul_f32 v2, v2, v3                  ; silu(g)
-  v_mul_f32 v2, v2, v4                  ; * up
-  global_store_b32 v1, v2, s[4:5]
-.Lswiglu_end:
-  s_endpgm
+  elementwise swiglu
 .Lswiglu_size:
 .size zincc_swiglu, .Lswiglu_size-zincc_swiglu
 

@@ -27,16 +27,14 @@
 .amdhsa_code_object_version 5
 
 .text
+
+.include "common.inc"
+
 .globl zincc_rope
 .p2align 8
 .type zincc_rope,@function
 zincc_rope:
-  v_and_b32 v0, 0x3ff, v0
-  s_lshl_b32 s16, ttmp9, 8
-  v_add_nc_u32 v1, s16, v0              ; t
-  v_cmp_gt_u32 vcc_lo, s5, v1           ; t < n
-  s_and_saveexec_b32 s18, vcc_lo
-  s_cbranch_execz .Lrope_end
+  thread_index s5, .Lrope_end           ; t < n
   // h = t mod head_dim: q = trunc(t * rcp(head_dim)) is within one of
   // the quotient; fix the remainder once in each direction.
   v_cvt_f32_u32 v2, v1
