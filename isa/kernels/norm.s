@@ -21,6 +21,91 @@
 
 .text
 
+// norm_pass loop, done, save, x: the head of a pass over the thread's
+// elements t, t+256, ... (v1 the byte offset of the first, s18 the end of
+// x): threads with none go to done, exec saved in save. Given a register
+// x, each step loads x[t] into it and moves v1 on.
+.macro norm_pass loop, done, save, x
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_saveexec_b32 \save, vcc_lo
+  s_cbranch_execz \done
+\loop:
+.ifnb \x
+  global_load_b32 \x, v1, s[0:1]
+  v_add_nc_u32 v1, 0x400, v1
+  s_wait_loadcnt 0
+.endif
+.endm
+
+// norm_next loop: the pass's next element (v1 moved on), while any.
+.macro norm_next loop
+  v_cmp_gt_u32 vcc_lo, s18, v1
+  s_and_b32 exec_lo, exec_lo, vcc_lo
+  s_cbranch_execnz \loop
+.endm
+
+// norm_wave op, off: v2 = op (add_f32, max_num_f32) over the wave's 32
+// lanes, in every lane (v3 clobbered), stored to the wave's LDS slot: v4 =
+// 4*(t/32), computed when off is 0, plus off; then a workgroup barrier.
+.macro norm_wave op, off=0
+  .irp m, 1,2,4,8
+  v_\op\()_dpp v2, v2, v2 row_xmask:\m row_mask:0xf bank_mask:0xf
+  .endr
+  v_permlanex16_b32 v3, v2, s16, s17
+  v_\op v2, v2, v3                      ; the wave's result, in every lane
+.if \off == 0
+  v_lshrrev_b32 v4, 3, v0
+  v_and_b32 v4, 0x1c, v4                ; LDS slot of the wave: 4*(t/32)
+.endif
+  ds_store_b32 v4, v2 offset:\off
+  s_wait_dscnt 0
+  s_barrier_signal -1
+  s_barrier_wait -1
+.endm
+
+// norm_slots op, r, off: vR = op over the 8 waves' slots at LDS off, in
+// the same order in every thread (v5 = 0 set when off is 0; v[R:R+7]
+// clobbered).
+.macro norm_slots op, r, off=0
+.if \off == 0
+  v_mov_b32 v5, 0
+.endif
+  ds_load_b128 v[\r:\r+3], v5 offset:\off
+  ds_load_b128 v[\r+4:\r+7], v5 offset:\off+16
+  s_wait_dscnt 0
+  .irp i, 0,2,4,6
+  v_\op v[\r+\i], v[\r+\i], v[\r+\i+1]
+  .endr
+  v_\op v\r, v\r, v[\r+2]
+  v_\op v[\r+4], v[\r+4], v[\r+6]
+  v_\op v\r, v\r, v[\r+4]
+.endm
+
+// am_take i: argmax's merge of the candidate (v4, i) into the pair (v2,
+// v3): taken when v4 > v2, or v4 == v2 and i < v3 (s24..s26, vcc
+// clobbered).
+.macro am_take i
+  v_cmp_gt_f32_e64 s24, v4, v2
+  v_cmp_eq_f32_e64 s25, v4, v2
+  v_cmp_lt_u32_e64 s26, \i, v3
+  s_and_b32 s25, s25, s26
+  s_or_b32 vcc_lo, s24, s25
+  s_wait_alu depctr_sa_sdst(0)
+  v_cndmask_b32 v2, v2, v4, vcc_lo
+  v_cndmask_b32 v3, v3, \i, vcc_lo
+.endm
+
+// am_lanes masks: argmax's merges across lanes, one for each DPP
+// row_xmask of masks: each fetches the partner's pair into (v4, v5).
+.macro am_lanes masks:vararg
+  .irp m, \masks
+  v_mov_b32_dpp v4, v2 row_xmask:\m row_mask:0xf bank_mask:0xf
+  v_mov_b32_dpp v5, v3 row_xmask:\m row_mask:0xf bank_mask:0xf
+  am_take v5
+  .endr
+.endm
+
+
 // zincc_rms_norm: dst[i] = (x[i] * r) * w[i], r = rsq(sum(x²)/n + eps)
 // (rms_norm rule of docs/numerics.md: an any-order float32 sum of squares,
 // then mean, +eps, rsq and two products).
@@ -44,52 +129,20 @@ zincc_rms_norm:
   s_lshl_b32 s18, s6, 2                 ; end of x in bytes
   v_lshlrev_b32 v1, 2, v0               ; byte offset of element t
   v_mov_b32 v2, 0                       ; this thread's sum of squares
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_saveexec_b32 s20, vcc_lo
-  s_cbranch_execz .Lrms_sum_done
-.Lrms_sum:
-  global_load_b32 v3, v1, s[0:1]
-  v_add_nc_u32 v1, 0x400, v1
-  s_wait_loadcnt 0
+  norm_pass .Lrms_sum, .Lrms_sum_done, s20, v3
   v_fmac_f32 v2, v3, v3
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_b32 exec_lo, exec_lo, vcc_lo
-  s_cbranch_execnz .Lrms_sum
+  norm_next .Lrms_sum
 .Lrms_sum_done:
   s_mov_b32 exec_lo, s20
-  v_add_f32_dpp v2, v2, v2 row_xmask:1 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v2, v2, v2 row_xmask:2 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v2, v2, v2 row_xmask:4 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v2, v2, v2 row_xmask:8 row_mask:0xf bank_mask:0xf
-  v_permlanex16_b32 v3, v2, s16, s17
-  v_add_f32 v2, v2, v3                  ; the wave's sum, in every lane
-  v_lshrrev_b32 v4, 3, v0
-  v_and_b32 v4, 0x1c, v4                ; LDS slot of the wave: 4*(t/32)
-  ds_store_b32 v4, v2
-  s_wait_dscnt 0
-  s_barrier_signal -1
-  s_barrier_wait -1
-  v_mov_b32 v5, 0
-  ds_load_b128 v[6:9], v5
-  ds_load_b128 v[10:13], v5 offset:16
-  s_wait_dscnt 0
-  v_add_f32 v6, v6, v7
-  v_add_f32 v8, v8, v9
-  v_add_f32 v10, v10, v11
-  v_add_f32 v12, v12, v13
-  v_add_f32 v6, v6, v8
-  v_add_f32 v10, v10, v12
-  v_add_f32 v6, v6, v10                 ; sum of squares
+  norm_wave add_f32                     ; the wave's sum of squares
+  norm_slots add_f32, 6                 ; the sum of squares
   v_cvt_f32_u32 v7, s6
   v_rcp_f32 v7, v7
   v_mul_f32 v6, v6, v7                  ; mean
   v_add_f32 v6, s7, v6                  ; + eps
   v_rsq_f32 v6, v6                      ; r
   v_lshlrev_b32 v1, 2, v0
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_saveexec_b32 s22, vcc_lo
-  s_cbranch_execz .Lrms_end
-.Lrms_out:
+  norm_pass .Lrms_out, .Lrms_end, s22
   global_load_b32 v3, v1, s[0:1]
   global_load_b32 v4, v1, s[2:3]
   s_wait_loadcnt 0
@@ -97,9 +150,7 @@ zincc_rms_norm:
   v_mul_f32 v3, v3, v4
   global_store_b32 v1, v3, s[4:5]
   v_add_nc_u32 v1, 0x400, v1
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_b32 exec_lo, exec_lo, vcc_lo
-  s_cbranch_execnz .Lrms_out
+  norm_next .Lrms_out
 .Lrms_end:
   s_endpgm
 .Lrms_size:
@@ -121,86 +172,28 @@ zincc_softmax:
   s_lshl_b32 s18, s4, 2                 ; end of x in bytes
   v_lshlrev_b32 v1, 2, v0
   v_mov_b32 v2, 0xff800000              ; this thread's max: -inf
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_saveexec_b32 s20, vcc_lo
-  s_cbranch_execz .Lsm_max_done
-.Lsm_max:
-  global_load_b32 v3, v1, s[0:1]
-  v_add_nc_u32 v1, 0x400, v1
-  s_wait_loadcnt 0
+  norm_pass .Lsm_max, .Lsm_max_done, s20, v3
   v_max_num_f32 v2, v2, v3
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_b32 exec_lo, exec_lo, vcc_lo
-  s_cbranch_execnz .Lsm_max
+  norm_next .Lsm_max
 .Lsm_max_done:
   s_mov_b32 exec_lo, s20
-  v_max_num_f32_dpp v2, v2, v2 row_xmask:1 row_mask:0xf bank_mask:0xf
-  v_max_num_f32_dpp v2, v2, v2 row_xmask:2 row_mask:0xf bank_mask:0xf
-  v_max_num_f32_dpp v2, v2, v2 row_xmask:4 row_mask:0xf bank_mask:0xf
-  v_max_num_f32_dpp v2, v2, v2 row_xmask:8 row_mask:0xf bank_mask:0xf
-  v_permlanex16_b32 v3, v2, s16, s17
-  v_max_num_f32 v2, v2, v3
-  v_lshrrev_b32 v4, 3, v0
-  v_and_b32 v4, 0x1c, v4                ; LDS slot of the wave
-  ds_store_b32 v4, v2
-  s_wait_dscnt 0
-  s_barrier_signal -1
-  s_barrier_wait -1
-  v_mov_b32 v5, 0
-  ds_load_b128 v[6:9], v5
-  ds_load_b128 v[10:13], v5 offset:16
-  s_wait_dscnt 0
-  v_max_num_f32 v6, v6, v7
-  v_max_num_f32 v8, v8, v9
-  v_max_num_f32 v10, v10, v11
-  v_max_num_f32 v12, v12, v13
-  v_max_num_f32 v6, v6, v8
-  v_max_num_f32 v10, v10, v12
-  v_max_num_f32 v6, v6, v10             ; m
+  norm_wave max_num_f32                 ; the wave's max
+  norm_slots max_num_f32, 6             ; m
   v_lshlrev_b32 v1, 2, v0
   v_mov_b32 v2, 0                       ; this thread's sum of e
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_saveexec_b32 s22, vcc_lo
-  s_cbranch_execz .Lsm_sum_done
-.Lsm_sum:
-  global_load_b32 v3, v1, s[0:1]
-  v_add_nc_u32 v1, 0x400, v1
-  s_wait_loadcnt 0
+  norm_pass .Lsm_sum, .Lsm_sum_done, s22, v3
   v_sub_f32 v3, v3, v6
   v_mul_f32 v3, 0x3fb8aa3b, v3          ; (x - m) * log2(e)
   v_exp_f32 v3, v3
   v_add_f32 v2, v2, v3
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_b32 exec_lo, exec_lo, vcc_lo
-  s_cbranch_execnz .Lsm_sum
+  norm_next .Lsm_sum
 .Lsm_sum_done:
   s_mov_b32 exec_lo, s22
-  v_add_f32_dpp v2, v2, v2 row_xmask:1 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v2, v2, v2 row_xmask:2 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v2, v2, v2 row_xmask:4 row_mask:0xf bank_mask:0xf
-  v_add_f32_dpp v2, v2, v2 row_xmask:8 row_mask:0xf bank_mask:0xf
-  v_permlanex16_b32 v3, v2, s16, s17
-  v_add_f32 v2, v2, v3
-  ds_store_b32 v4, v2 offset:32
-  s_wait_dscnt 0
-  s_barrier_signal -1
-  s_barrier_wait -1
-  ds_load_b128 v[8:11], v5 offset:32
-  ds_load_b128 v[12:15], v5 offset:48
-  s_wait_dscnt 0
-  v_add_f32 v8, v8, v9
-  v_add_f32 v10, v10, v11
-  v_add_f32 v12, v12, v13
-  v_add_f32 v14, v14, v15
-  v_add_f32 v8, v8, v10
-  v_add_f32 v12, v12, v14
-  v_add_f32 v8, v8, v12                 ; sum
+  norm_wave add_f32, 32                 ; the wave's sum
+  norm_slots add_f32, 8, 32             ; sum
   v_rcp_f32 v7, v8
   v_lshlrev_b32 v1, 2, v0
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_saveexec_b32 s24, vcc_lo
-  s_cbranch_execz .Lsm_end
-.Lsm_out:
+  norm_pass .Lsm_out, .Lsm_end, s24
   global_load_b32 v3, v1, s[0:1]
   s_wait_loadcnt 0
   v_sub_f32 v3, v3, v6
@@ -209,9 +202,7 @@ zincc_softmax:
   v_mul_f32 v3, v3, v7
   global_store_b32 v1, v3, s[2:3]
   v_add_nc_u32 v1, 0x400, v1
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_b32 exec_lo, exec_lo, vcc_lo
-  s_cbranch_execnz .Lsm_out
+  norm_next .Lsm_out
 .Lsm_end:
   s_endpgm
 .Lsm_size:
@@ -236,20 +227,10 @@ zincc_argmax:
   v_lshlrev_b32 v1, 2, v0
   v_mov_b32 v2, 0xff800000              ; best value
   v_mov_b32 v3, -1                      ; best byte offset: none
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_saveexec_b32 s20, vcc_lo
-  s_cbranch_execz .Lam_scan_done
-.Lam_scan:
+  norm_pass .Lam_scan, .Lam_scan_done, s20
   global_load_b32 v4, v1, s[0:1]
   s_wait_loadcnt 0
-  v_cmp_gt_f32_e64 s24, v4, v2
-  v_cmp_eq_f32_e64 s25, v4, v2
-  v_cmp_lt_u32_e64 s26, v1, v3
-  s_and_b32 s25, s25, s26
-  s_or_b32 vcc_lo, s24, s25
-  s_wait_alu depctr_sa_sdst(0)
-  v_cndmask_b32 v2, v2, v4, vcc_lo
-  v_cndmask_b32 v3, v3, v1, vcc_lo
+  am_take v1
   v_add_nc_u32 v1, 0x400, v1
   v_cmp_gt_u32_e64 s28, s18, v1
   s_and_b32 exec_lo, exec_lo, s28
@@ -257,56 +238,10 @@ zincc_argmax:
 .Lam_scan_done:
   s_mov_b32 exec_lo, s20
   // Merge across lanes: each step fetches the partner's pair.
-  v_mov_b32_dpp v4, v2 row_xmask:1 row_mask:0xf bank_mask:0xf
-  v_mov_b32_dpp v5, v3 row_xmask:1 row_mask:0xf bank_mask:0xf
-  v_cmp_gt_f32_e64 s24, v4, v2
-  v_cmp_eq_f32_e64 s25, v4, v2
-  v_cmp_lt_u32_e64 s26, v5, v3
-  s_and_b32 s25, s25, s26
-  s_or_b32 vcc_lo, s24, s25
-  s_wait_alu depctr_sa_sdst(0)
-  v_cndmask_b32 v2, v2, v4, vcc_lo
-  v_cndmask_b32 v3, v3, v5, vcc_lo
-  v_mov_b32_dpp v4, v2 row_xmask:2 row_mask:0xf bank_mask:0xf
-  v_mov_b32_dpp v5, v3 row_xmask:2 row_mask:0xf bank_mask:0xf
-  v_cmp_gt_f32_e64 s24, v4, v2
-  v_cmp_eq_f32_e64 s25, v4, v2
-  v_cmp_lt_u32_e64 s26, v5, v3
-  s_and_b32 s25, s25, s26
-  s_or_b32 vcc_lo, s24, s25
-  s_wait_alu depctr_sa_sdst(0)
-  v_cndmask_b32 v2, v2, v4, vcc_lo
-  v_cndmask_b32 v3, v3, v5, vcc_lo
-  v_mov_b32_dpp v4, v2 row_xmask:4 row_mask:0xf bank_mask:0xf
-  v_mov_b32_dpp v5, v3 row_xmask:4 row_mask:0xf bank_mask:0xf
-  v_cmp_gt_f32_e64 s24, v4, v2
-  v_cmp_eq_f32_e64 s25, v4, v2
-  v_cmp_lt_u32_e64 s26, v5, v3
-  s_and_b32 s25, s25, s26
-  s_or_b32 vcc_lo, s24, s25
-  s_wait_alu depctr_sa_sdst(0)
-  v_cndmask_b32 v2, v2, v4, vcc_lo
-  v_cndmask_b32 v3, v3, v5, vcc_lo
-  v_mov_b32_dpp v4, v2 row_xmask:8 row_mask:0xf bank_mask:0xf
-  v_mov_b32_dpp v5, v3 row_xmask:8 row_mask:0xf bank_mask:0xf
-  v_cmp_gt_f32_e64 s24, v4, v2
-  v_cmp_eq_f32_e64 s25, v4, v2
-  v_cmp_lt_u32_e64 s26, v5, v3
-  s_and_b32 s25, s25, s26
-  s_or_b32 vcc_lo, s24, s25
-  s_wait_alu depctr_sa_sdst(0)
-  v_cndmask_b32 v2, v2, v4, vcc_lo
-  v_cndmask_b32 v3, v3, v5, vcc_lo
+  am_lanes 1,2,4,8
   v_permlanex16_b32 v4, v2, s16, s17
   v_permlanex16_b32 v5, v3, s16, s17
-  v_cmp_gt_f32_e64 s24, v4, v2
-  v_cmp_eq_f32_e64 s25, v4, v2
-  v_cmp_lt_u32_e64 s26, v5, v3
-  s_and_b32 s25, s25, s26
-  s_or_b32 vcc_lo, s24, s25
-  s_wait_alu depctr_sa_sdst(0)
-  v_cndmask_b32 v2, v2, v4, vcc_lo
-  v_cndmask_b32 v3, v3, v5, vcc_lo      ; the wave's pair, in every lane
+  am_take v5                            ; the wave's pair, in every lane
   v_lshrrev_b32 v6, 2, v0
   v_and_b32 v6, 0x38, v6                ; LDS slot of the wave: 8*(t/32)
   ds_store_b64 v6, v[2:3]
@@ -322,36 +257,7 @@ zincc_argmax:
   v_lshlrev_b32 v6, 3, v6
   ds_load_b64 v[2:3], v6
   s_wait_dscnt 0
-  v_mov_b32_dpp v4, v2 row_xmask:1 row_mask:0xf bank_mask:0xf
-  v_mov_b32_dpp v5, v3 row_xmask:1 row_mask:0xf bank_mask:0xf
-  v_cmp_gt_f32_e64 s24, v4, v2
-  v_cmp_eq_f32_e64 s25, v4, v2
-  v_cmp_lt_u32_e64 s26, v5, v3
-  s_and_b32 s25, s25, s26
-  s_or_b32 vcc_lo, s24, s25
-  s_wait_alu depctr_sa_sdst(0)
-  v_cndmask_b32 v2, v2, v4, vcc_lo
-  v_cndmask_b32 v3, v3, v5, vcc_lo
-  v_mov_b32_dpp v4, v2 row_xmask:2 row_mask:0xf bank_mask:0xf
-  v_mov_b32_dpp v5, v3 row_xmask:2 row_mask:0xf bank_mask:0xf
-  v_cmp_gt_f32_e64 s24, v4, v2
-  v_cmp_eq_f32_e64 s25, v4, v2
-  v_cmp_lt_u32_e64 s26, v5, v3
-  s_and_b32 s25, s25, s26
-  s_or_b32 vcc_lo, s24, s25
-  s_wait_alu depctr_sa_sdst(0)
-  v_cndmask_b32 v2, v2, v4, vcc_lo
-  v_cndmask_b32 v3, v3, v5, vcc_lo
-  v_mov_b32_dpp v4, v2 row_xmask:4 row_mask:0xf bank_mask:0xf
-  v_mov_b32_dpp v5, v3 row_xmask:4 row_mask:0xf bank_mask:0xf
-  v_cmp_gt_f32_e64 s24, v4, v2
-  v_cmp_eq_f32_e64 s25, v4, v2
-  v_cmp_lt_u32_e64 s26, v5, v3
-  s_and_b32 s25, s25, s26
-  s_or_b32 vcc_lo, s24, s25
-  s_wait_alu depctr_sa_sdst(0)
-  v_cndmask_b32 v2, v2, v4, vcc_lo
-  v_cndmask_b32 v3, v3, v5, vcc_lo
+  am_lanes 1,2,4
   v_lshrrev_b32 v3, 2, v3               ; byte offset -> index ("none" -> 0x3fffffff)
   v_cmp_eq_u32 vcc_lo, 0x3fffffff, v3
   s_wait_alu depctr_va_vcc(0)
