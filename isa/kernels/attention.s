@@ -48,25 +48,7 @@
 .macro attention P, dtype
   attn_setup \P, \dtype
   // 1. Scores.
-  v_mov_b32 v3, 0xff800000              ; this thread's max score
-  v_mov_b32 v4, v0                      ; row j
-  v_mul_lo_u32 v5, v0, s22              ; byte offset of K row j
-.L\P\()_score_pass:
-  v_cmp_ge_u32 vcc_lo, s8, v4           ; j <= pos
-  s_and_saveexec_b32 s28, vcc_lo
-  s_cbranch_execz .L\P\()_score_next
-  attn_dot \P, score, \dtype
-  v_mul_f32 v6, s12, v6                 ; s_j
-  v_lshlrev_b32 v8, 2, v4
-  ds_store_b32 v8, v6 offset:1088
-  v_max_num_f32 v3, v3, v6
-.L\P\()_score_next:
-  s_mov_b32 exec_lo, s28
-  v_add_nc_u32 v4, 0x100, v4
-  v_add_nc_u32 v5, s26, v5
-  s_sub_co_u32 s24, s24, 1
-  s_cmp_lg_u32 s24, 0
-  s_cbranch_scc1 .L\P\()_score_pass
+  attn_scores \P, score, \dtype, 1
   // 2. Max over the workgroup.
   attn_max
   // 3. Weights e_j and their sum.
@@ -81,11 +63,7 @@
   v_lshlrev_b32 v8, 2, v4
   ds_load_b32 v9, v8 offset:1088
   s_wait_dscnt 0
-  v_sub_f32 v9, v9, v3
-  v_mul_f32 v9, 0x3fb8aa3b, v9          ; (s_j - m) * log2(e)
-  v_exp_f32 v9, v9
-  ds_store_b32 v8, v9 offset:1088
-  v_add_f32 v6, v6, v9
+  attn_weight v9, v8, v6
 .L\P\()_exp_next:
   s_mov_b32 exec_lo, s28
   v_add_nc_u32 v4, 0x100, v4

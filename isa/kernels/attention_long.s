@@ -41,23 +41,7 @@
 .macro attention_long P, dtype
   attn_setup \P, \dtype
   // A. The largest score over every row; the scores are not kept.
-  v_mov_b32 v3, 0xff800000              ; this thread's max score
-  v_mov_b32 v4, v0                      ; row j
-  v_mul_lo_u32 v5, v0, s22              ; byte offset of K row j
-.L\P\()_a_pass:
-  v_cmp_ge_u32 vcc_lo, s8, v4           ; j <= pos
-  s_and_saveexec_b32 s28, vcc_lo
-  s_cbranch_execz .L\P\()_a_next
-  attn_dot \P, a, \dtype
-  v_mul_f32 v6, s12, v6                 ; s_j
-  v_max_num_f32 v3, v3, v6
-.L\P\()_a_next:
-  s_mov_b32 exec_lo, s28
-  v_add_nc_u32 v4, 0x100, v4
-  v_add_nc_u32 v5, s26, v5
-  s_sub_co_u32 s24, s24, 1
-  s_cmp_lg_u32 s24, 0
-  s_cbranch_scc1 .L\P\()_a_pass
+  attn_scores \P, a, \dtype
   // 2. Max over the workgroup.
   attn_max
   // 4. Output. L = log2 D = min(8, ceil(log2 head_dim)), G = 256/D.
@@ -88,11 +72,7 @@
   s_cbranch_execz .L\P\()_b_next
   attn_dot \P, b, \dtype
   v_mul_f32 v6, s12, v6                 ; s_j
-  v_sub_f32 v6, v6, v3
-  v_mul_f32 v6, 0x3fb8aa3b, v6          ; (s_j - m) * log2(e)
-  v_exp_f32 v6, v6
-  ds_store_b32 v30, v6 offset:1088
-  v_add_f32 v26, v26, v6
+  attn_weight v6, v30, v26
 .L\P\()_b_next:
   s_mov_b32 exec_lo, s28
   v_add_nc_u32 v4, 0x100, v4
