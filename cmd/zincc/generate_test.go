@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"zincc/frontend"
+	"zincc/frontend/gguf"
 	"zincc/internal/testmodel"
 )
 
@@ -53,5 +56,113 @@ func TestGenerateBadInput(t *testing.T) {
 				t.Errorf("stderr has %d lines, want one: %q", lines+1, errs)
 			}
 		})
+	}
+}
+
+// tinyTextModels writes a Llama-3-shaped model with a SentencePiece
+// vocabulary and a Qwen2-shaped one with a byte-level BPE vocabulary and a
+// ChatML template (testmodel's tiny vocabularies; random weights, so the
+// text is noise, but deterministic noise).
+func tinyTextModels(t *testing.T) (llama, qwen string) {
+	t.Helper()
+	dir := t.TempDir()
+	l := testmodel.Llama3(nil)
+	l.Config.Ctx = 64
+	l.Keys = testmodel.TinySPMVocab(l.Config.Vocab)
+	llama = filepath.Join(dir, "llama3-tiny.gguf")
+	q := testmodel.Qwen2()
+	q.Config.Vocab, q.Config.Ctx = 128, 160
+	q.Keys = testmodel.TinyBPEVocab(q.Config.Vocab, "qwen2")
+	q.Keys["tokenizer.chat_template"] = gguf.String("{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n'}}{% endfor %}")
+	qwen = filepath.Join(dir, "qwen2-tiny.gguf")
+	for path, m := range map[string]testmodel.Model{llama: l, qwen: q} {
+		if err := m.Write(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return llama, qwen
+}
+
+// TestGenerateSameTextAcrossTiers: the same seed gives the same text on
+// every run and on the cpu and sim tiers; stderr holds the timing lines.
+func TestGenerateSameTextAcrossTiers(t *testing.T) {
+	llama, _ := tinyTextModels(t)
+	args := []string{"generate", "-m", llama, "-p", "the cat is on the", "-n", "12", "-seed", "42"}
+	gen := func(extra ...string) (string, string) {
+		t.Helper()
+		out, errs, code := zincc(t, append(slices.Clone(args), extra...)...)
+		if code != exitOK || out == "" {
+			t.Fatalf("%v: exit %d, stdout %q, stderr %s", extra, code, out, errs)
+		}
+		return out, errs
+	}
+	cpu, errs := gen("-tier", "cpu")
+	for _, want := range []string{"sampler seed: 42", "load time =", "prompt eval time =", "tokens per second", "eval time =",
+		"token latency = p50", "stopped by token limit (-n 12) on tier cpu"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if again, _ := gen("-tier", "cpu"); again != cpu {
+		t.Errorf("seed 42 twice on cpu: %q then %q", cpu, again)
+	}
+	if other, _ := gen("-tier", "cpu", "-seed", "43"); other == cpu {
+		t.Errorf("seeds 42 and 43 gave the same text %q", cpu)
+	}
+	greedyCPU, _ := gen("-tier", "cpu", "-temp", "0")
+	// -json: one object, whose text is what the stream printed.
+	js, _ := gen("-tier", "cpu", "-json")
+	var obj struct {
+		Text   string
+		Tokens []uint32
+		Stop   string
+		Timing map[string]float64
+	}
+	if err := json.Unmarshal([]byte(js), &obj); err != nil {
+		t.Fatalf("-json: %v\n%s", err, js)
+	}
+	if obj.Text != cpu || obj.Stop != "limit" || len(obj.Tokens) != 12 || obj.Timing["generated_tokens"] != 12 || obj.Timing["prompt_tokens_per_second"] <= 0 {
+		t.Errorf("-json: %+v; streamed text %q", obj, cpu)
+	}
+	if testing.Short() {
+		t.Skip("the sim tier emulates every dispatch")
+	}
+	if sim, _ := gen("-tier", "sim"); sim != cpu {
+		t.Errorf("seed 42: sim %q, cpu %q", sim, cpu)
+	}
+	if sim, _ := gen("-tier", "sim", "-temp", "0"); sim != greedyCPU {
+		t.Errorf("greedy: sim %q, cpu %q", sim, greedyCPU)
+	}
+}
+
+// TestGenerateChat: -chat wraps the prompt in the model's ChatML template;
+// -i reads one turn a line and keeps the KV cache; a model whose template
+// zincc does not know is refused with its first line; a context too small
+// for the prompt is one sentence.
+func TestGenerateChat(t *testing.T) {
+	_, qwen := tinyTextModels(t)
+	out, errs, code := zinccIn(t, "and again\nonce more\n", "generate", "-m", qwen, "-chat", "-i", "-p", "hello there", "-n", "5", "-temp", "0")
+	if code != exitOK || strings.Count(out, "\n") != 3 {
+		t.Errorf("-chat -i: exit %d, stdout %q (want three replies, one a line), stderr %s", code, out, errs)
+	}
+	if !strings.Contains(errs, "eval time =") {
+		t.Errorf("-chat -i: no timing: %s", errs)
+	}
+
+	m := testmodel.Qwen2()
+	m.Config.Vocab, m.Config.Ctx = 128, 8
+	m.Keys = testmodel.TinyBPEVocab(m.Config.Vocab, "qwen2")
+	m.Keys["tokenizer.chat_template"] = gguf.String("{{ bos_token }}{% for message in messages %}{{ '<start_of_turn>' + message['role'] }}{% endfor %}")
+	path := filepath.Join(t.TempDir(), "gemma-like.gguf")
+	if err := m.Write(path); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code = zincc(t, "generate", "-m", path, "-chat", "-p", "hi")
+	if code != exitInput || !strings.Contains(errs, "gemma family") || !strings.Contains(errs, `"{{ bos_token }}`) {
+		t.Errorf("gemma template: exit %d, %s", code, errs)
+	}
+	_, errs, code = zincc(t, "generate", "-m", path, "-p", "the cat is on the mat and the dog is in the house")
+	if code != exitInput || !strings.Contains(errs, "but the context holds only 8") {
+		t.Errorf("long prompt: exit %d, %s", code, errs)
 	}
 }
