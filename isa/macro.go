@@ -1,6 +1,7 @@
 package isa
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // Source structure: the assembler reads lines from a stack of frames. The
@@ -53,8 +55,10 @@ func IncludeFS(fsys fs.FS) IncludeFunc {
 }
 
 // includeOS is the default IncludeFunc: the operating system's files.
+// It opens non-blocking, so that a FIFO cannot hang the assembler, and
+// refuses anything but a regular file by what it is.
 func includeOS(name string) ([]byte, error) {
-	f, err := os.Open(filepath.FromSlash(name))
+	f, err := os.OpenFile(filepath.FromSlash(name), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -63,8 +67,19 @@ func includeOS(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file")
+	if m := st.Mode(); !m.IsRegular() {
+		kind := "a special file"
+		switch {
+		case m.IsDir():
+			kind = "a directory"
+		case m&os.ModeDevice != 0:
+			kind = "a device"
+		case m&os.ModeNamedPipe != 0:
+			kind = "a FIFO"
+		case m&os.ModeSocket != 0:
+			kind = "a socket"
+		}
+		return nil, fmt.Errorf("%s, not a regular file", kind)
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxIncludeBytes+1))
 	if err != nil {
@@ -782,12 +797,23 @@ func (a *assembler) include(s *stream) error {
 	}
 	var name string
 	var src []byte
-	var err error
+	var err, other error
 	for _, c := range cands {
 		if src, err = open(c); err == nil {
 			name = c
 			break
 		}
+		if other == nil && !errors.Is(err, fs.ErrNotExist) {
+			// It exists but cannot be read: say why, rather than "not found".
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			other = fmt.Errorf("include file '%s': %v", c, err)
+		}
+	}
+	if err != nil && other != nil {
+		return a.errorf(st.col, "%v", other)
 	}
 	if err != nil {
 		return a.errorf(st.col, "Could not find include file '%s'", st.text)
