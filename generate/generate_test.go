@@ -388,3 +388,54 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	}
 }
+
+// TestTokenizerFromModel: with the model's own tokenizer (testmodel's tiny
+// vocabularies, read by package tokenizer) the same seed gives the same
+// text on cpu and sim, and without ParseSpecial a special token written in
+// the prompt stays text.
+func TestTokenizerFromModel(t *testing.T) {
+	write := func(m testmodel.Model, name string) string {
+		path := filepath.Join(t.TempDir(), name)
+		if err := m.Write(path); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	l := testmodel.Llama3(nil)
+	l.Config.Ctx = 48
+	l.Keys = testmodel.TinySPMVocab(l.Config.Vocab)
+	llama := write(l, "llama3-tiny.gguf")
+	q := testmodel.Qwen2()
+	q.Config.Vocab, q.Config.Ctx = 128, 48
+	q.Keys = testmodel.TinyBPEVocab(q.Config.Vocab, "qwen2")
+	qwen := write(q, "qwen2-tiny.gguf")
+	open := func(path, tierName string) *Model {
+		md, err := Load(LoadOptions{Model: path, Logits: true, Open: func(m *ir.Module, w *exec.Weights) (exec.Ring, error) {
+			r, _, err := tier.Open(tierName, tier.Config{}, m, w)
+			return r, err
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { md.Close() })
+		return md
+	}
+	o := Options{MaxTokens: 8, Sampler: sampled(42), ParseSpecial: true}
+	cpu := generateText(t, open(llama, "cpu"), o, "the cat is on the")
+	if cpu.Text == "" || cpu.Timing.PromptTokens == 0 {
+		t.Fatalf("cpu: %+v", cpu)
+	}
+	special := generateText(t, open(qwen, "cpu"), o, "<|endoftext|>the")
+	plainOpts := o
+	plainOpts.ParseSpecial = false
+	plain := generateText(t, open(qwen, "cpu"), plainOpts, "<|endoftext|>the")
+	if special.Timing.PromptTokens >= plain.Timing.PromptTokens {
+		t.Errorf("\"<|endoftext|>the\" took %d tokens parsed as special and %d as text; the special token should be one", special.Timing.PromptTokens, plain.Timing.PromptTokens)
+	}
+	if testing.Short() {
+		t.Skip("the sim tier emulates every dispatch")
+	}
+	if sim := generateText(t, open(llama, "sim"), o, "the cat is on the"); sim.Text != cpu.Text {
+		t.Errorf("seed 42: sim %q, cpu %q", sim.Text, cpu.Text)
+	}
+}
