@@ -9,13 +9,14 @@
 // SGPR discipline (gfx12 VALU-read-SGPR hazard, LLVM AMDGPUWaitSGPRHazards):
 // an SGPR pair that a VALU instruction has read is never written again, so no
 // s_wait_alu is needed.
+//
+// This file includes nothing (as embed.s and kv_store.s): exec/tier's
+// lowering test assembles the three concatenated, outside this directory.
 
 .amdgcn_target "amdgcn-amd-amdhsa--gfx1201"
 .amdhsa_code_object_version 5
 
 .text
-
-.include "common.inc"
 
 // elementwise op: the body of zincc_OP (labels .LOP_*) for add, mul (one
 // correctly rounded float32 v_add_f32 / v_mul_f32 of a[i] and b[i]), silu
@@ -23,11 +24,16 @@
 // s[2:3], write s[4:5] and have n in s6; silu reads s[0:1], writes s[2:3]
 // and has n in s4.
 .macro elementwise op
+  v_and_b32 v0, 0x3ff, v0               ; local id x
+  s_lshl_b32 s16, ttmp9, 8              ; first element of the workgroup
+  v_add_nc_u32 v1, s16, v0              ; i
 .ifc \op, silu
-  thread_index s4, .L\op\()_end
+  v_cmp_gt_u32 vcc_lo, s4, v1           ; i < n
 .else
-  thread_index s6, .L\op\()_end
+  v_cmp_gt_u32 vcc_lo, s6, v1           ; i < n
 .endif
+  s_and_saveexec_b32 s18, vcc_lo
+  s_cbranch_execz .L\op\()_end
   v_lshlrev_b32 v1, 2, v1               ; byte offset
   global_load_b32 v2, v1, s[0:1]
 .ifc \op, silu

@@ -9,8 +9,11 @@
 // thread t = ttmp9*256 + v0 writes dst[t] for t < cols. The row's byte
 // offset is computed in 64 bits (tables may pass 4 GiB); offsets inside a
 // row are 32-bit. The row index is not range-checked: the runtime must
-// pass row < rows. The bodies (embed_dense, embed_q32) and the prologue
-// and epilogue every embed kernel shares are in embed_common.inc.
+// pass row < rows.
+//
+// This file, elementwise.s and kv_store.s include nothing: exec/tier's
+// lowering test assembles the three concatenated, outside this directory.
+// The other embed files share embed_common.inc's version of these bodies.
 //
 // SGPR discipline (gfx12 VALU-read-SGPR hazard): a pair a VALU has read is
 // never written again.
@@ -20,7 +23,73 @@
 
 .text
 
-.include "embed_common.inc"
+// embed_kernel dtype, bytes: the body of zincc_embed_DTYPE (f32, f16;
+// q4_0 and q8_0 with blocks of the given bytes).
+.macro embed_kernel dtype, bytes=0
+  v_and_b32 v0, 0x3ff, v0
+  s_lshl_b32 s16, ttmp9, 8
+  v_add_nc_u32 v1, s16, v0              ; t
+  v_cmp_gt_u32 vcc_lo, s5, v1           ; t < cols
+  s_and_saveexec_b32 s18, vcc_lo
+  s_cbranch_execz .Lembed_\dtype\()_end
+.if \bytes
+  s_lshr_b32 s20, s5, 5                 ; blocks per row
+  s_mul_i32 s20, s20, \bytes            ; row bytes
+.else
+.ifc \dtype, f32
+  s_lshl_b32 s20, s5, 2                 ; row bytes
+.else
+  s_lshl_b32 s20, s5, 1
+.endif
+.endif
+  s_mul_i32 s22, s4, s20                ; row offset, low
+  s_mul_hi_u32 s23, s4, s20             ; row offset, high
+  s_add_co_u32 s0, s0, s22
+  s_add_co_ci_u32 s1, s1, s23           ; s[0:1] = the row
+.ifc \dtype, f32
+  v_lshlrev_b32 v1, 2, v1
+  global_load_b32 v2, v1, s[0:1]
+  s_wait_loadcnt 0
+  global_store_b32 v1, v2, s[2:3]
+.endif
+.ifc \dtype, f16
+  v_lshlrev_b32 v2, 1, v1               ; source offset
+  global_load_u16 v3, v2, s[0:1]
+  v_lshlrev_b32 v1, 2, v1               ; destination offset
+  s_wait_loadcnt 0
+  v_cvt_f32_f16 v3, v3
+  global_store_b32 v1, v3, s[2:3]
+.endif
+.if \bytes
+  v_lshrrev_b32 v2, 5, v1               ; block
+  v_mul_u32_u24 v2, \bytes, v2          ; block offset
+.ifc \dtype, q4_0
+  v_and_b32 v3, 15, v1                  ; byte within the block's nibbles
+  v_add_nc_u32 v3, v2, v3
+  global_load_u16 v4, v2, s[0:1]        ; d
+  global_load_u8 v5, v3, s[0:1] offset:2
+  v_lshrrev_b32 v6, 2, v1
+  v_and_b32 v6, 4, v6                   ; nibble shift: 4 for the block's upper half
+  v_lshlrev_b32 v1, 2, v1
+  s_wait_loadcnt 0
+  v_bfe_u32 v5, v5, v6, 4               ; q
+  v_subrev_nc_u32 v5, 8, v5             ; q - 8
+.else
+  v_and_b32 v3, 31, v1                  ; element within the block
+  v_add_nc_u32 v3, v2, v3
+  global_load_u16 v4, v2, s[0:1]        ; d
+  global_load_i8 v5, v3, s[0:1] offset:2
+  v_lshlrev_b32 v1, 2, v1
+  s_wait_loadcnt 0
+.endif
+  v_cvt_f32_i32 v5, v5
+  v_cvt_f32_f16 v4, v4
+  v_mul_f32 v4, v5, v4                  ; (exact)
+  global_store_b32 v1, v4, s[2:3]
+.endif
+.Lembed_\dtype\()_end:
+  s_endpgm
+.endm
 
 // zincc_embed_f32: f32 table, bits copied.
 //   s[0:1] table, s[2:3] dst (f32), s4 row, s5 cols
@@ -28,7 +97,7 @@
 .p2align 8
 .type zincc_embed_f32,@function
 zincc_embed_f32:
-  embed_dense f32
+  embed_kernel f32
 .Lembed_f32_size:
 .size zincc_embed_f32, .Lembed_f32_size-zincc_embed_f32
 
@@ -38,7 +107,7 @@ zincc_embed_f32:
 .p2align 8
 .type zincc_embed_f16,@function
 zincc_embed_f16:
-  embed_dense f16
+  embed_kernel f16
 .Lembed_f16_size:
 .size zincc_embed_f16, .Lembed_f16_size-zincc_embed_f16
 
@@ -50,7 +119,7 @@ zincc_embed_f16:
 .p2align 8
 .type zincc_embed_q4_0,@function
 zincc_embed_q4_0:
-  embed_q32 q4_0, 18
+  embed_kernel q4_0, 18
 .Lembed_q4_0_size:
 .size zincc_embed_q4_0, .Lembed_q4_0_size-zincc_embed_q4_0
 
@@ -61,7 +130,7 @@ zincc_embed_q4_0:
 .p2align 8
 .type zincc_embed_q8_0,@function
 zincc_embed_q8_0:
-  embed_q32 q8_0, 34
+  embed_kernel q8_0, 34
 .Lembed_q8_0_size:
 .size zincc_embed_q8_0, .Lembed_q8_0_size-zincc_embed_q8_0
 

@@ -11,8 +11,8 @@
 // ceil(cols/256); thread t = ttmp9*256 + v0 writes dst[t] for t < cols.
 // The row's byte offset is computed in 64 bits; offsets inside a row are
 // 32-bit. The row index is not range-checked: the runtime must pass
-// row < rows. The bodies are embed_common.inc's embed_dense and embed_q32,
-// shared with embed.s.
+// row < rows. The bodies and the shared prologue and epilogue are in
+// embed_common.inc.
 
 .amdgcn_target "amdgcn-amd-amdhsa--gfx1201"
 .amdhsa_code_object_version 5
@@ -28,7 +28,13 @@
 .p2align 8
 .type zincc_embed_bf16,@function
 zincc_embed_bf16:
-  embed_dense bf16
+  embed_row bf16, 1
+  v_lshlrev_b32 v2, 1, v1               ; source offset
+  global_load_u16 v3, v2, s[0:1]
+  v_lshlrev_b32 v1, 2, v1               ; destination offset
+  s_wait_loadcnt 0
+  v_lshlrev_b32 v3, 16, v3
+  embed_store bf16, v3
 .Lembed_bf16_size:
 .size zincc_embed_bf16, .Lembed_bf16_size-zincc_embed_bf16
 
@@ -39,7 +45,7 @@ zincc_embed_bf16:
 .p2align 8
 .type zincc_embed_q4_1,@function
 zincc_embed_q4_1:
-  embed_q32 q4_1, 20
+  embed_q45 q4_1, 20
 .Lembed_q4_1_size:
 .size zincc_embed_q4_1, .Lembed_q4_1_size-zincc_embed_q4_1
 
@@ -50,7 +56,7 @@ zincc_embed_q4_1:
 .p2align 8
 .type zincc_embed_q5_0,@function
 zincc_embed_q5_0:
-  embed_q32 q5_0, 22
+  embed_q45 q5_0, 22
 .Lembed_q5_0_size:
 .size zincc_embed_q5_0, .Lembed_q5_0_size-zincc_embed_q5_0
 
@@ -61,7 +67,7 @@ zincc_embed_q5_0:
 .p2align 8
 .type zincc_embed_q5_1,@function
 zincc_embed_q5_1:
-  embed_q32 q5_1, 24
+  embed_q45 q5_1, 24
 .Lembed_q5_1_size:
 .size zincc_embed_q5_1, .Lembed_q5_1_size-zincc_embed_q5_1
 
