@@ -37,7 +37,7 @@ func main() {
 	case "write":
 		err = write(*dir, *vocabs)
 	case "compare":
-		err = compare(*dir)
+		err = compare(*dir, *vocabs)
 	default:
 		err = fmt.Errorf("usage: tokcheck -dir W [-vocabs DIR] write|compare")
 	}
@@ -217,7 +217,7 @@ func write(dir, vocabs string) error {
 	return os.WriteFile(filepath.Join(dir, "strings.hex"), []byte(sb.String()), 0o644)
 }
 
-func compare(dir string) error {
+func compare(dir, vocabs string) error {
 	models, _ := filepath.Glob(filepath.Join(dir, "tok-*.gguf"))
 	sb, err := os.ReadFile(filepath.Join(dir, "strings.hex"))
 	if err != nil {
@@ -237,6 +237,48 @@ func compare(dir string) error {
 		total += n
 	}
 	fmt.Printf("%d models, %d strings each: %d differences\n", len(models), len(strs), total)
+	if vocabs != "" {
+		return vectors(vocabs)
+	}
+	return nil
+}
+
+// vectors checks zincc against the expected ids llama.cpp keeps with its
+// vocabularies (models/ggml-vocab-*.gguf.inp/.out, made with Hugging Face
+// tokenizers; tests/test-tokenizer-0.cpp tokenizes without BOS and without
+// parsing special tokens).
+func vectors(vocabs string) error {
+	ins, _ := filepath.Glob(filepath.Join(vocabs, "ggml-vocab-*.gguf.inp"))
+	for _, in := range ins {
+		model := strings.TrimSuffix(in, ".inp")
+		name := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(model), "ggml-vocab-"), ".gguf")
+		f, err := gguf.Open(model)
+		if err != nil {
+			continue // llama.cpp keeps vectors of some vocabularies it does not ship
+		}
+		tok, err := tokenizer.FromGGUF(f)
+		f.Close()
+		if err != nil {
+			fmt.Printf("vectors %-16s not checked: %v\n", name, err)
+			continue
+		}
+		inb, err1 := os.ReadFile(in)
+		outb, err2 := os.ReadFile(model + ".out")
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		texts := strings.Split(string(inb), "\n__ggml_vocab_test__\n")
+		wants := strings.Split(strings.TrimSuffix(string(outb), "\n"), "\n")
+		bad := 0
+		for i := 0; i < len(texts) && i < len(wants); i++ {
+			ids, err := tok.Encode(texts[i], tokenizer.EncodeOptions{})
+			if got := join(ids); err != nil || got != strings.TrimSpace(wants[i]) {
+				bad++
+				fmt.Printf("  vectors %s %q:\n    expected %s\n    zincc    %s %v\n", name, texts[i], strings.TrimSpace(wants[i]), got, err)
+			}
+		}
+		fmt.Printf("vectors %-16s %d of %d differ\n", name, bad, min(len(texts), len(wants)))
+	}
 	return nil
 }
 
