@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"zincc/frontend/gguf"
+	_ "zincc/internal/golden"
 	"zincc/internal/testmodel"
 )
 
