@@ -44,6 +44,8 @@ func (g *GPU) ExecuteAt(va uint64, dwords uint32) (Stats, error) {
 type cp struct {
 	g  *GPU
 	st *Stats
+	// flushes and acquires since the previous dispatch (DispatchStats)
+	flushes, acquires int
 }
 
 func (c *cp) fetchIB(va uint64, dwords uint32, site Site) ([]uint32, error) {
@@ -106,6 +108,7 @@ func (c *cp) run(ib []uint32, ibAddr uint64, depth int) error {
 		case pm4.OpAcquireMem:
 			a, _ := p.AcquireMem()
 			c.g.hz.acquire(a.GCR)
+			c.acquires++
 			if a.GCR&3 != 0 {
 				c.g.InvalidateCode()
 			}
@@ -116,6 +119,7 @@ func (c *cp) run(ib []uint32, ibAddr uint64, depth int) error {
 			}
 			if e.Event == pm4.CS_PARTIAL_FLUSH {
 				c.g.hz.partialFlush()
+				c.flushes++
 			}
 		case pm4.OpWriteData:
 			err = c.writeData(p, ibAddr, site)

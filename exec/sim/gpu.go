@@ -50,6 +50,9 @@ type Config struct {
 	// CountOps makes every submission count the instructions it executes
 	// by mnemonic (Stats.Ops); coverage tests use it.
 	CountOps bool
+	// Profile, if set, makes every dispatch record a DispatchProfile
+	// (profile.go) for a cost model, and may sample workgroups.
+	Profile *ProfileConfig
 	// Interrupt, if set, is called when a RELEASE_MEM asks for an
 	// interrupt (INT_SEL != 0), after its data is written; ctxID is the
 	// packet's INT_CTXID. A fake driver uses it to signal fences.
@@ -252,6 +255,12 @@ type DispatchStats struct {
 	Waves            uint64
 	Instructions     uint64
 	LaneInstructions uint64
+	// Flushes and Acquires count the CS_PARTIAL_FLUSH events and
+	// ACQUIRE_MEM packets the CP met since the previous dispatch (a
+	// lowering's barrier is one of each).
+	Flushes, Acquires int
+	// Profile is the dispatch's profile when Config.Profile is set.
+	Profile *DispatchProfile
 }
 
 func (s *Stats) add(d DispatchStats) {

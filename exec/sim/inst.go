@@ -58,6 +58,7 @@ type inst struct {
 	dppTab *[64]int8 // DPP lane mapping, for instructions with a DPP word
 	dual   [2]*inst  // a VOPD pair's X and Y operations
 	wait   waitInfo  // what the wait checker needs (waits.go)
+	class  uint8     // the profile's instruction class (profile.go)
 }
 
 // text is the instruction's disassembly, made on first use.

@@ -72,9 +72,13 @@ func (g *GPU) launch(l *Launch, ref DispatchRef, site Site, st *Stats, c *cp) er
 	d.ref = ref
 	defer d.releaseGroups()
 	ds := DispatchStats{Index: ref.Index, Packet: ref.Packet, IBOffset: ref.IBOffset, Kernel: l.Entry, KernelName: ref.KernelName,
-		Groups: l.Groups, Block: l.Block, Wave32: l.Wave32}
+		Groups: l.Groups, Block: l.Block, Wave32: l.Wave32, Flushes: c.flushes, Acquires: c.acquires}
+	c.flushes, c.acquires = 0, 0
 	runErr := d.runSafe()
 	ds.Waves, ds.Instructions, ds.LaneInstructions = d.waves, d.insts, d.lanes
+	if d.prof != nil {
+		ds.Profile = d.prof.finish()
+	}
 	g.clock += d.insts
 	st.add(ds)
 	if d.ops != nil {
@@ -143,6 +147,7 @@ type dispatch struct {
 	// statistics
 	waves, insts, lanes uint64
 	ops                 map[isa.Op]uint64 // executed instructions by mnemonic (Config.CountOps)
+	prof                *profiler         // Config.Profile
 	wg                  workgroup         // the workgroup being run (reused)
 }
 
@@ -212,6 +217,14 @@ func (g *GPU) newDispatch(l *Launch, site Site) (*dispatch, error) {
 	}
 	if g.cfg.CountOps {
 		d.ops = map[isa.Op]uint64{}
+	}
+	if pc := g.cfg.Profile; pc != nil {
+		d.prof = newProfiler(pc)
+		p := &d.prof.p
+		p.Groups = uint64(l.Groups[0]) * uint64(l.Groups[1]) * uint64(l.Groups[2])
+		p.Wave32, p.VGPRs, p.LDSBytes = l.Wave32, d.nvgpr, lds
+		threads := int(l.Block[0] * l.Block[1] * l.Block[2])
+		p.WavesPerGroup = (threads + d.width - 1) / d.width
 	}
 	return d, nil
 }
@@ -391,6 +404,11 @@ func (d *dispatch) run() error {
 		return nil
 	}
 	d.deadline = time.Now().Add(d.g.cfg.MaxWall)
+	if d.prof != nil {
+		if idx := sampled(d.prof.p.Groups, d.g.cfg.Profile.SampleGroups); idx != nil {
+			return d.runSampled(idx)
+		}
+	}
 	for gz := uint32(0); gz < l.Groups[2]; gz++ {
 		for gy := uint32(0); gy < l.Groups[1]; gy++ {
 			for gx := uint32(0); gx < l.Groups[0]; gx++ {
@@ -409,6 +427,31 @@ func (d *dispatch) run() error {
 					return err
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// runSampled runs the workgroups of the given linear indexes (x fastest).
+func (d *dispatch) runSampled(idx []uint64) error {
+	l := d.l
+	for _, i := range idx {
+		gx := uint32(i % uint64(l.Groups[0]))
+		gy := uint32(i / uint64(l.Groups[0]) % uint64(l.Groups[1]))
+		gz := uint32(i / (uint64(l.Groups[0]) * uint64(l.Groups[1])))
+		size := l.Block
+		idx := [3]uint32{gx, gy, gz}
+		for k := 0; k < 3; k++ {
+			if idx[k] == l.Groups[k]-1 && l.LastBlock[k] != 0 {
+				size[k] = l.LastBlock[k]
+			}
+		}
+		id := [3]uint32{l.Start[0] + gx, l.Start[1] + gy, l.Start[2] + gz}
+		if err := d.checkWall(id); err != nil {
+			return err
+		}
+		if err := d.runWorkgroup(id, size); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -502,6 +545,11 @@ func (d *dispatch) runWorkgroup(id, size [3]uint32) error {
 		d.initWave(w, wg, i, size, threads, lds)
 	}
 	d.waves += uint64(nw)
+	if d.prof != nil {
+		d.prof.group++
+		d.prof.p.GroupsRun++
+		d.prof.p.WavesRun += uint64(nw)
+	}
 	if d.sets != nil {
 		d.group = d.g.hz.newSets()
 	}
@@ -576,6 +624,7 @@ func (d *dispatch) initWave(w *wave, wg *workgroup, i int, size [3]uint32, threa
 	w.s[codeTTMP0+8] = uint32(i&31) << 25
 	w.scc = 0
 	w.waits.reset()
+	w.prof.reset()
 	w.epoch = wg.epoch
 	n := d.nvgpr * 64
 	if cap(w.vgpr) < n {

@@ -127,6 +127,7 @@ func (g *GPU) decodeAt(p *program, pc uint64, w *wave) (*inst, error) {
 		return nil, &InstructionError{Mnemonic: op.Op.String(), Detail: perr, Site: site, sentinel: ErrUnsupportedInstruction}
 	}
 	in.wait = waitInfoOf(&in.op)
+	in.class = classOf(&in.op)
 	p.cover(pc, pc+uint64(op.Size))
 	if i := (pc - p.base) >> 2; pc >= p.base && i < maxProgramWindow {
 		if i >= uint64(len(p.insts)) {

@@ -81,6 +81,9 @@ func xVMEM(w *wave, in *inst) {
 	} else {
 		hi += n
 	}
+	if p := w.d.prof; p != nil {
+		p.vmem(w, in, addrs, exec, n, access)
+	}
 	var data []byte
 	var base uint64
 	if in.op.Enc == isa.VFLAT && (isAperture(lo) || isAperture(hi-1)) {

@@ -63,6 +63,7 @@ type wave struct {
 	priv                 []byte
 	privUsed, privStride int
 	waits                waitState     // the wait checker's counters (nil checks: hazards off)
+	prof                 waveProfile   // outstanding operations, when profiling (profile.go)
 	epoch                uint32        // the LDS race checker's barrier epoch (ldsrace.go)
 	tmp                  [4][64]uint32 // operand scratch
 	tmp64                [3][64]uint64
@@ -181,6 +182,9 @@ func (w *wave) run() {
 				w.fail(err)
 				return
 			}
+		}
+		if d.prof != nil {
+			d.prof.issue(w, in)
 		}
 		w.pc = in.next
 		in.x(w, in)
