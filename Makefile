@@ -26,12 +26,18 @@ race:
 
 # demo: run the bundled two-layer tiny model for 8 decode steps on the CPU
 # (the reference), then on the emulated gfx1201 GPU from the IB and kernel
-# code zincc lowers it to; the tokens agree.
+# code zincc lowers it to; the tokens agree. Then generate text from a tiny
+# GGUF model the demo writes, on both tiers.
 demo: build
 	@echo "== cpu tier"
 	@bin/zincc run -steps 8 testdata/tiny_llama.zir
 	@echo "== sim tier (emulated gfx1201: the IB of 'bin/zincc testdata/tiny_llama.zir -target=gfx1201')"
 	@bin/zincc run -steps 8 -tier=sim testdata/tiny_llama.zir
+	@echo "== text in, text out: a tiny Llama-3-shaped GGUF (random weights, so the text is noise; Q4_K_M-like types, rope_freqs, BPE vocabulary)"
+	@$(GO) run ./tools/tinymodel -o bin/tiny-llama3.gguf
+	@bin/zincc generate -m bin/tiny-llama3.gguf -p "The cat" -n 16 -temp 0
+	@echo "== the same on the emulated gfx1201 (its tokens/s are the emulator's speed, not a GPU's)"
+	@bin/zincc generate -m bin/tiny-llama3.gguf -p "The cat" -n 16 -temp 0 -tier=sim
 
 # bench: every benchmark, with allocations.
 bench:
