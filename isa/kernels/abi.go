@@ -51,7 +51,11 @@ type KernelABI struct {
 	// adds it to RSRC2.LDS_SIZE (LDSBytes).
 	ExtraLDS func(s Size) uint32
 	Doc      string // what one workgroup does
-	index    int    // position in ABIs
+	// Scratch, if set, is the bytes of zero-initialised GPU memory a
+	// launch of size s needs across its workgroups (an argument the
+	// lowering fills); the kernel leaves them zero when it ends.
+	Scratch func(s Size) uint32
+	index   int // position in ABIs
 }
 
 func init() {
@@ -86,9 +90,56 @@ func perDword(s Size) uint32 { return uint32((s.N + 1023) / 1024) }
 // oneGroup launches a single workgroup (parallel reductions over a vector).
 func oneGroup(Size) uint32 { return 1 }
 
-// perNormHead launches one workgroup per head of an rms_norm (Size.Heads,
-// at least one).
-func perNormHead(s Size) uint32 { return uint32(max(1, s.Heads)) }
+// RMSNormChunk is the fewest elements a zincc_rms_norm workgroup writes
+// when one head (the whole vector) is split over workgroups.
+const RMSNormChunk = 1024
+
+// maxRMSNormGroups bounds the workgroups of a split rms_norm: each sums
+// the whole vector itself.
+const maxRMSNormGroups = 64
+
+// RMSNormSplit says how a zincc_rms_norm of size s is launched: with
+// several heads, one workgroup per head (per = s.N, split false); with one,
+// the vector is split into groups ranges of per elements (a multiple of
+// RMSNormChunk), each workgroup summing the whole vector and writing its
+// range (split true).
+func RMSNormSplit(s Size) (groups, per int, split bool) {
+	if s.Heads > 1 {
+		return s.Heads, max(s.N, 1), false
+	}
+	n := max(s.N, 1)
+	per = RMSNormChunk * max(1, (n+RMSNormChunk*maxRMSNormGroups-1)/(RMSNormChunk*maxRMSNormGroups))
+	return (n + per - 1) / per, per, true
+}
+
+func rmsNormGroups(s Size) uint32 {
+	g, _, _ := RMSNormSplit(s)
+	return uint32(g)
+}
+
+// ArgmaxTrip is the elements a zincc_argmax workgroup loads at a time
+// (eight per thread).
+const ArgmaxTrip = 2048
+
+// maxArgmaxGroups bounds the workgroups of an argmax (and its slots).
+const maxArgmaxGroups = 256
+
+// ArgmaxSplit says how a zincc_argmax over n elements is launched: groups
+// workgroups, each scanning per elements (a multiple of ArgmaxTrip).
+func ArgmaxSplit(n int) (groups, per int) {
+	n = max(n, 1)
+	per = ArgmaxTrip * max(1, (n+ArgmaxTrip*maxArgmaxGroups-1)/(ArgmaxTrip*maxArgmaxGroups))
+	return (n + per - 1) / per, per
+}
+
+func argmaxGroups(s Size) uint32 {
+	g, _ := ArgmaxSplit(s.N)
+	return uint32(g)
+}
+
+// argmaxScratch is a zincc_argmax's scratch: the counter (8 bytes, for
+// alignment) and a (value, offset) slot per workgroup.
+func argmaxScratch(s Size) uint32 { return 8 + 8*argmaxGroups(s) }
 
 // perRow launches one wave per matrix row, eight to a workgroup.
 func perRow(s Size) uint32 { return uint32((s.Rows + 7) / 8) }
@@ -141,7 +192,8 @@ var ABIs = []KernelABI{
 
 	// rms_norm: workgroup g reduces sum(x²) over head g (n elements; one
 	// head unless Size.Heads says more) across its waves, then scales.
-	{Name: "zincc_rms_norm", Args: []Arg{ptr("x"), ptr("w"), ptr("dst"), u32("n"), f32("eps")}, Block: 256, Groups: perNormHead, Doc: "one head (the whole vector if one)"},
+	{Name: "zincc_rms_norm", Args: []Arg{ptr("x"), ptr("w"), ptr("dst"), u32("n"), f32("eps"), u32("per"), u32("split")}, Block: 256, Groups: rmsNormGroups,
+		Doc: "one head, or one range of a single head (RMSNormSplit; it sums the whole head)"},
 
 	// elementwise: thread t computes dst[t] (t < n).
 	{Name: "zincc_add", Args: []Arg{ptr("a"), ptr("b"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 elements"},
@@ -201,7 +253,8 @@ var ABIs = []KernelABI{
 	// writes the lowest index of the largest element (NaN never wins; an
 	// all-NaN vector gives 0).
 	{Name: "zincc_softmax", Args: []Arg{ptr("x"), ptr("dst"), u32("n")}, Block: 256, Groups: oneGroup, Doc: "the whole vector"},
-	{Name: "zincc_argmax", Args: []Arg{ptr("x"), ptr("dst"), u32("n")}, Block: 256, Groups: oneGroup, Doc: "the whole vector"},
+	{Name: "zincc_argmax", Args: []Arg{ptr("x"), ptr("dst"), ptr("scratch"), u32("n"), u32("per"), u32("groups")}, Block: 256, Groups: argmaxGroups,
+		Scratch: argmaxScratch, Doc: "a range of the vector (ArgmaxSplit); the last to finish merges them all"},
 }
 
 // LookupABI returns the ABI of the kernel named name, or nil.

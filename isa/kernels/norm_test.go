@@ -10,12 +10,28 @@ import (
 	"zincc/isa/kernels"
 )
 
-var reductionSizes = []int{1, 17, 64, 255, 256, 257, 1000, 4096, 5003}
+var reductionSizes = []int{1, 17, 64, 255, 256, 257, 1000, 2048, 2049, 4096, 5003}
+
+// bigReductionSizes take many workgroups: rms_norm splits a vector into
+// ranges of RMSNormChunk or more, argmax into ranges of ArgmaxTrip or more
+// (up to 256 of them: 600000 takes ranges of 4096).
+var bigReductionSizes = []int{8191, 70000, 600000}
+
+// rmsNormArgs are zincc_rms_norm's arguments as the lowering passes them.
+func rmsNormArgs(vx, vw, vd uint64, n, heads int, eps float32) (kernels.Size, []arg) {
+	size := kernels.Size{N: n, Heads: heads}
+	_, per, split := kernels.RMSNormSplit(size)
+	s := 0
+	if split {
+		s = 1
+	}
+	return size, []arg{ptr(vx), ptr(vw), ptr(vd), u32(n), f32(eps), u32(per), u32(s)}
+}
 
 func TestRMSNorm(t *testing.T) {
 	h := newGPU(t)
 	r := rand.New(rand.NewSource(6))
-	for _, n := range reductionSizes {
+	for _, n := range append(reductionSizes, bigReductionSizes...) {
 		for _, kind := range []string{"unit", "large", "tiny"} {
 			t.Run(fmt.Sprintf("%s/n=%d", kind, n), func(t *testing.T) {
 				var x []float32
@@ -30,7 +46,11 @@ func TestRMSNorm(t *testing.T) {
 				w := randF32(r, n, 2)
 				eps := float32(1e-5)
 				vx, vw, vd := h.buffer("x", f32bytes(x)), h.buffer("w", f32bytes(w)), h.zeros("dst", 4*n)
-				h.run("zincc_rms_norm", kernels.Size{N: n}, ptr(vx), ptr(vw), ptr(vd), u32(n), f32(eps))
+				size, args := rmsNormArgs(vx, vw, vd, n, 1, eps)
+				if g, _, _ := kernels.RMSNormSplit(size); n > kernels.RMSNormChunk && g < 2 {
+					t.Fatalf("n=%d runs as %d workgroup(s)", n, g)
+				}
+				h.run("zincc_rms_norm", size, args...)
 				want := make([]float32, n)
 				if err := cpu.RMSNorm(want, x, w, eps); err != nil {
 					t.Fatal(err)
@@ -55,13 +75,14 @@ func TestRMSNorm(t *testing.T) {
 func TestRMSNormHeads(t *testing.T) {
 	h := newGPU(t)
 	r := rand.New(rand.NewSource(8))
-	for _, c := range []struct{ heads, hd int }{{2, 64}, {16, 128}, {3, 5}, {8, 300}} {
+	for _, c := range []struct{ heads, hd int }{{2, 64}, {16, 128}, {3, 5}, {8, 300}, {2, 5000}} {
 		t.Run(fmt.Sprintf("%dx%d", c.heads, c.hd), func(t *testing.T) {
 			n := c.heads * c.hd
 			x, w := randF32(r, n, 1), randF32(r, c.hd, 2)
 			x[0] = 1e15 // a head far larger than the others must not leak into them
 			vx, vw, vd := h.buffer("x", f32bytes(x)), h.buffer("w", f32bytes(w)), h.zeros("dst", 4*n)
-			h.run("zincc_rms_norm", kernels.Size{N: c.hd, Heads: c.heads}, ptr(vx), ptr(vw), ptr(vd), u32(c.hd), f32(1e-6))
+			size, args := rmsNormArgs(vx, vw, vd, c.hd, c.heads, 1e-6)
+			h.run("zincc_rms_norm", size, args...)
 			want := make([]float32, n)
 			if err := cpu.RMSNorm(want, x, w, 1e-6); err != nil {
 				t.Fatal(err)
@@ -146,7 +167,7 @@ func TestArgmax(t *testing.T) {
 		"last":            {1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
 		"first nan wins?": {nan, 1, 1},
 	}
-	for _, n := range reductionSizes {
+	for _, n := range append(reductionSizes, bigReductionSizes...) {
 		x := randF32(r, n, 1e3)
 		cases[fmt.Sprintf("random/n=%d", n)] = x
 		// Ties spread across lanes and waves: the lowest index must win.
@@ -169,13 +190,40 @@ func TestArgmax(t *testing.T) {
 		}
 		cases[fmt.Sprintf("negative/n=%d", n)] = neg
 	}
+	// Across workgroups: the maximum, tied, in the first and the last
+	// range; NaN in front of everything; the best value in the last
+	// element of the last range.
+	big := 600000
+	for name, at := range map[string][]int{"tie first and last range": {3, big - 5}, "tie in one range": {4097, 4098}, "last element": {big - 1}} {
+		x := randF32(r, big, 1)
+		for i := 0; i < big; i += 7 {
+			x[i] = nan
+		}
+		for _, i := range at {
+			x[i] = 5
+		}
+		cases["workgroups/"+name] = x
+	}
 	for name, x := range cases {
 		t.Run(name, func(t *testing.T) {
+			n := len(x)
+			groups, per := kernels.ArgmaxSplit(n)
+			if n > kernels.ArgmaxTrip && groups < 2 {
+				t.Fatalf("n=%d runs as one workgroup", n)
+			}
 			vx, vd := h.buffer("x", f32bytes(x)), h.buffer("dst", []byte{0xde, 0xad, 0xbe, 0xef})
-			h.run("zincc_argmax", kernels.Size{N: len(x)}, ptr(vx), ptr(vd), u32(len(x)))
-			got := f32toU32(h.read(vd, 4))
-			if want := cpu.Argmax(x); got != want {
-				t.Fatalf("argmax = %d, want %d", got, want)
+			vs := h.zeros("scratch", 8+8*groups)
+			// Twice on the same scratch: the last workgroup leaves the
+			// counter at zero for the next launch.
+			for run := 0; run < 2; run++ {
+				h.run("zincc_argmax", kernels.Size{N: n}, ptr(vx), ptr(vd), ptr(vs), u32(n), u32(per), u32(groups))
+				got := f32toU32(h.read(vd, 4))
+				if want := cpu.Argmax(x); got != want {
+					t.Fatalf("run %d: argmax = %d, want %d (%d workgroups of %d)", run, got, want, groups, per)
+				}
+				if c := f32toU32(h.read(vs, 4)); c != 0 {
+					t.Fatalf("run %d: the counter is left at %d", run, c)
+				}
 			}
 		})
 	}

@@ -46,7 +46,8 @@ func tinyLlamaStep(t testing.TB, h *gpu, pos int) []launchSpec {
 		att, o, hh, hn, g, u, a, d, out := act(p+"att", dim), act(p+"o", dim), act(p+"h", dim), act(p+"hn", dim),
 			act(p+"g", ffn), act(p+"u", ffn), act(p+"a", ffn), act(p+"d", dim), act(p+"out", dim)
 		kc, vc := h.zeros(p+"k_cache", 2*ctx*kvw), h.zeros(p+"v_cache", 2*ctx*kvw)
-		add(p+"xn = rms_norm", "zincc_rms_norm", kernels.Size{N: dim}, ptr(x), ptr(norm(p+"attn_norm")), ptr(xn), u32(dim), f32(1e-5))
+		size, args := rmsNormArgs(x, norm(p+"attn_norm"), xn, dim, 1, 1e-5)
+		add(p+"xn = rms_norm", "zincc_rms_norm", size, args...)
 		add(p+"q0 = matvec", "zincc_matvec_q4_0", kernels.Size{Rows: dim}, ptr(wq(p+"attn_q", true, dim, dim)), ptr(xn), ptr(q0), u32(dim), u32(dim))
 		add(p+"k0 = matvec", "zincc_matvec_q4_0", kernels.Size{Rows: kvw}, ptr(wq(p+"attn_k", true, kvw, dim)), ptr(xn), ptr(k0), u32(kvw), u32(dim))
 		add(p+"v = matvec", "zincc_matvec_q8_0", kernels.Size{Rows: kvw}, ptr(wq(p+"attn_v", false, kvw, dim)), ptr(xn), ptr(v), u32(kvw), u32(dim))
@@ -58,7 +59,8 @@ func tinyLlamaStep(t testing.TB, h *gpu, pos int) []launchSpec {
 			u32(pos), u32(heads), u32(kvHeads), u32(hd), f32(scale))
 		add(p+"o = matvec", "zincc_matvec_q8_0", kernels.Size{Rows: dim}, ptr(wq(p+"attn_output", false, dim, dim)), ptr(att), ptr(o), u32(dim), u32(dim))
 		add(p+"h = add", "zincc_add", kernels.Size{N: dim}, ptr(x), ptr(o), ptr(hh), u32(dim))
-		add(p+"hn = rms_norm", "zincc_rms_norm", kernels.Size{N: dim}, ptr(hh), ptr(norm(p+"ffn_norm")), ptr(hn), u32(dim), f32(1e-5))
+		size, args = rmsNormArgs(hh, norm(p+"ffn_norm"), hn, dim, 1, 1e-5)
+		add(p+"hn = rms_norm", "zincc_rms_norm", size, args...)
 		add(p+"g = matvec", "zincc_matvec_q4_0", kernels.Size{Rows: ffn}, ptr(wq(p+"ffn_gate", true, ffn, dim)), ptr(hn), ptr(g), u32(ffn), u32(dim))
 		add(p+"u = matvec", "zincc_matvec_q4_0", kernels.Size{Rows: ffn}, ptr(wq(p+"ffn_up", true, ffn, dim)), ptr(hn), ptr(u), u32(ffn), u32(dim))
 		add(p+"a = swiglu", "zincc_swiglu", kernels.Size{N: ffn}, ptr(g), ptr(u), ptr(a), u32(ffn))
@@ -67,9 +69,11 @@ func tinyLlamaStep(t testing.TB, h *gpu, pos int) []launchSpec {
 		x = out
 	}
 	yn, logits, next := act("yn", dim), act("logits", vocab), h.zeros("next", 4)
-	add("yn = rms_norm", "zincc_rms_norm", kernels.Size{N: dim}, ptr(x), ptr(norm("output_norm")), ptr(yn), u32(dim), f32(1e-5))
+	size, args := rmsNormArgs(x, norm("output_norm"), yn, dim, 1, 1e-5)
+	add("yn = rms_norm", "zincc_rms_norm", size, args...)
 	add("l = matvec", "zincc_matvec_q4_0", kernels.Size{Rows: vocab}, ptr(wq("output", true, vocab, dim)), ptr(yn), ptr(logits), u32(vocab), u32(dim))
-	add("next = argmax", "zincc_argmax", kernels.Size{N: vocab}, ptr(logits), ptr(next), u32(vocab))
+	groups, per := kernels.ArgmaxSplit(vocab)
+	add("next = argmax", "zincc_argmax", kernels.Size{N: vocab}, ptr(logits), ptr(next), ptr(h.zeros("argmax scratch", 8+8*groups)), u32(vocab), u32(per), u32(groups))
 	return s
 }
 

@@ -169,6 +169,10 @@ type lowering struct {
 	place  [maxArgs]Placement
 	rd, wr [maxPtrArgs]span
 	launch launch // the node being lowered
+	// scratch is the arena's room for launches' KernelABI.Scratch: the
+	// most any launch needs, after the values (zero until the first step,
+	// and left zero by the kernels that use it).
+	scratch Placement
 	// The SH registers set so far in this IB that the lowering does not
 	// repeat when they do not change: program, resources, thread counts.
 	shadow struct {
@@ -191,6 +195,17 @@ func (l *lowering) layout(base uint64) {
 		BufState:   l.plan.Size[passes.States],
 		BufArena:   l.plan.Size[passes.Arena],
 		BufFence:   8,
+	}
+	var need uint32
+	for _, n := range l.m.Nodes {
+		if r := ruleFor(n.Op); r != nil && r(n, &l.launch) == nil && l.launch.kernel.Scratch != nil {
+			need = max(need, l.launch.kernel.Scratch(l.launch.size))
+		}
+	}
+	if need > 0 {
+		off := alignUp(used[BufArena], valueAlign)
+		l.scratch = Placement{Buffer: BufArena, Offset: off, Bytes: uint64(need)}
+		used[BufArena] = off + uint64(need)
 	}
 	va := base
 	for i := range e.Buffers {
@@ -313,8 +328,16 @@ func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 			continue
 		}
 		p := Placement{Buffer: NoBuffer}
-		if a.kind == argAddr {
+		switch a.kind {
+		case argAddr:
 			p = l.exe.Values[a.id]
+		case argScratch:
+			// Read and written: launches that use it are ordered.
+			p = l.scratch
+			place[i] = p
+			start := l.exe.VA(p)
+			wr = append(wr, span{start, start + p.Bytes})
+			continue
 		}
 		if p.Buffer == NoBuffer {
 			v := l.m.ValueByID(int(a.id))

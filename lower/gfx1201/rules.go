@@ -21,15 +21,17 @@ type argValue struct {
 type argKind uint8
 
 const (
-	argWord  argKind = iota // a constant
-	argAddr                 // the address of the value's placement
-	argInput                // a per-step input declaration, patched into the IB
-	argNull                 // a null pointer: an optional operand left out
+	argWord    argKind = iota // a constant
+	argAddr                   // the address of the value's placement
+	argInput                  // a per-step input declaration, patched into the IB
+	argNull                   // a null pointer: an optional operand left out
+	argScratch                // the launch's scratch (KernelABI.Scratch bytes after the arena's values)
 )
 
 func addrOf(v *ir.Value) argValue { return argValue{kind: argAddr, id: int32(v.ID)} }
 func word(w int) argValue         { return argValue{word: uint32(w)} }
 func null() argValue              { return argValue{kind: argNull} }
+func scratch() argValue           { return argValue{kind: argScratch} }
 func float(f float64) argValue    { return argValue{word: math.Float32bits(float32(f))} }
 
 // maxArgs bounds a kernel's arguments (16 user SGPRs), maxPtrArgs its
@@ -126,8 +128,10 @@ var rules = map[*ir.Op]rule{
 	ir.OpRMSNorm: func(n *ir.Node, l *launch) error {
 		heads := n.Int("heads")
 		c := n.Args[0].Type.Elems() / heads
-		l.set(abiRMSNorm, kernels.Size{N: c, Heads: heads},
-			addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c), float(n.Float("eps")))
+		size := kernels.Size{N: c, Heads: heads}
+		_, per, split := kernels.RMSNormSplit(size)
+		l.set(abiRMSNorm, size,
+			addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c), float(n.Float("eps")), word(per), word(b2i(split)))
 		return nil
 	},
 	ir.OpAdd:     binary(abi("zincc_add")),
@@ -135,8 +139,13 @@ var rules = map[*ir.Op]rule{
 	ir.OpSwiGLU:  binary(abi("zincc_swiglu")),
 	ir.OpSiLU:    unary(abi("zincc_silu"), ir.Type.Elems),
 	ir.OpSoftmax: unary(abi("zincc_softmax"), ir.Type.Elems),
-	ir.OpArgmax:  unary(abi("zincc_argmax"), ir.Type.Elems),
-	ir.OpCopy:    unary(abi("zincc_copy"), ir.Type.Bytes),
+	ir.OpArgmax: func(n *ir.Node, l *launch) error {
+		c := n.Args[0].Type.Elems()
+		groups, per := kernels.ArgmaxSplit(c)
+		l.set(abiArgmax, kernels.Size{N: c}, addrOf(n.Args[0]), addrOf(n.Result), scratch(), word(c), word(per), word(groups))
+		return nil
+	},
+	ir.OpCopy: unary(abi("zincc_copy"), ir.Type.Bytes),
 	ir.OpMatVec: func(n *ir.Node, l *launch) error {
 		w := n.Args[0]
 		k, err := matvecKernels.pick(n, w.Type.DType)
@@ -200,6 +209,7 @@ var rules = map[*ir.Op]rule{
 
 var (
 	abiRMSNorm = abi("zincc_rms_norm")
+	abiArgmax  = abi("zincc_argmax")
 	abiRope    = abi("zincc_rope")
 )
 
@@ -238,6 +248,13 @@ func unary(kernel *kernels.KernelABI, count func(ir.Type) int) rule {
 		l.set(kernel, kernels.Size{N: c}, addrOf(n.Args[0]), addrOf(n.Result), word(c))
 		return nil
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Supports reports whether the gfx1201 lowering has a rule for op.
