@@ -708,6 +708,10 @@ const (
 	V_FMA_MIX_F32
 	V_FMA_MIXLO_F16
 	V_FMA_MIXHI_F16
+	V_DOT4_F32_FP8_BF8
+	V_DOT4_F32_BF8_FP8
+	V_DOT4_F32_FP8_FP8
+	V_DOT4_F32_BF8_BF8
 
 	// DS
 	DS_ADD_U32
@@ -1691,6 +1695,12 @@ var opTable = [...]opInfo{
 	V_FMA_MIX_F32:    {"v_fma_mix_f32", VOP3P, 32, shNormal, tB32, [3]opType{tF16, tF16, tF16}, fMod0 | fMod1 | fMod2 | fClamp | fDPP},
 	V_FMA_MIXLO_F16:  {"v_fma_mixlo_f16", VOP3P, 33, shNormal, tB32, [3]opType{tF16, tF16, tF16}, fMod0 | fMod1 | fMod2 | fClamp | fDPP},
 	V_FMA_MIXHI_F16:  {"v_fma_mixhi_f16", VOP3P, 34, shNormal, tB32, [3]opType{tF16, tF16, tF16}, fMod0 | fMod1 | fMod2 | fClamp | fDPP},
+	// The FP8/BF8 dots take no clamp and, of the packed modifiers, only
+	// neg_lo[2] (llvm-mc 19); zincc's assembler does not refuse the others.
+	V_DOT4_F32_FP8_BF8: {"v_dot4_f32_fp8_bf8", VOP3P, 36, shNormal, tB32, [3]opType{tB32, tB32, tB32}, fNoPackSel},
+	V_DOT4_F32_BF8_FP8: {"v_dot4_f32_bf8_fp8", VOP3P, 37, shNormal, tB32, [3]opType{tB32, tB32, tB32}, fNoPackSel},
+	V_DOT4_F32_FP8_FP8: {"v_dot4_f32_fp8_fp8", VOP3P, 38, shNormal, tB32, [3]opType{tB32, tB32, tB32}, fNoPackSel},
+	V_DOT4_F32_BF8_BF8: {"v_dot4_f32_bf8_bf8", VOP3P, 39, shNormal, tB32, [3]opType{tB32, tB32, tB32}, fNoPackSel},
 
 	// DS
 	DS_ADD_U32:                          {"ds_add_u32", DS, 0, shDSStore, tNone, [3]opType{tV32, tB32}, 0},

@@ -146,15 +146,16 @@ const (
 type opFlags uint16
 
 const (
-	fMod0    opFlags = 1 << iota // abs/neg on src0
-	fMod1                        // abs/neg on src1
-	fMod2                        // abs/neg on src2
-	fClamp                       // clamp
-	fOmod                        // mul:2, mul:4, div:2
-	fDPP                         // DPP16 and DPP8, in the e32 and (if any) e64 forms
-	fNoE64                       // VOP1/VOP2 instruction without a VOP3 form
-	fNegOnly                     // VOP3SD: neg but no abs (sdst takes the abs bits)
-	fOpSel                       // VOP3 op_sel: 16-bit sources and destination in high halves
+	fMod0      opFlags = 1 << iota // abs/neg on src0
+	fMod1                          // abs/neg on src1
+	fMod2                          // abs/neg on src2
+	fClamp                         // clamp
+	fOmod                          // mul:2, mul:4, div:2
+	fDPP                           // DPP16 and DPP8, in the e32 and (if any) e64 forms
+	fNoE64                         // VOP1/VOP2 instruction without a VOP3 form
+	fNegOnly                       // VOP3SD: neg but no abs (sdst takes the abs bits)
+	fOpSel                         // VOP3 op_sel: 16-bit sources and destination in high halves
+	fNoPackSel                     // VOP3P without op_sel, op_sel_hi or neg on S0 and S1 (the FP8/BF8 dots: neg_lo[2] only)
 )
 
 // opInfo is one row of the instruction table.

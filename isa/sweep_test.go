@@ -633,7 +633,9 @@ func sweepVALU(info *opInfo, add addFn, wave64 bool, mask, maskS, maskS2 string)
 			emit("", false, srcs, sel+" clamp")
 		}
 	}
-	if info.enc == VOP3P {
+	if info.enc == VOP3P && info.flags&fNoPackSel != 0 {
+		emit("", false, srcs, " neg_lo:[0,0,1]")
+	} else if info.enc == VOP3P {
 		full := strings.Repeat("1,", nsrc)
 		full = "[" + full[:len(full)-1] + "]"
 		zero := strings.Repeat("0,", nsrc)

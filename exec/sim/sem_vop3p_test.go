@@ -394,6 +394,94 @@ func dotCases(rng *rand.Rand) []*scase {
 			}
 			cases = append(cases, c)
 		}
+		// clamp saturates to the result's range (i32 or u32).
+		asm := d.name + " v1, v2, v3, v4 clamp"
+		if d.mixed {
+			asm = d.name + " v1, v2, v3, v4 neg_lo:[1,1,0] clamp"
+		}
+		c := newCase(asm, asm, false, rng)
+		big := []uint32{0x7f7f7f7f, 0x80808080, 0xffffffff, 0x77777777, 0x88888888}
+		for l := 0; l < 64; l++ {
+			c.in.v[1][l], c.in.v[2][l] = big[rng.Intn(len(big))], big[rng.Intn(len(big))]
+			c.in.v[3][l] = []uint32{0x7fffff00, 0x80000100, 0xffffff00, 0}[rng.Intn(4)]
+		}
+		c.want = c.in
+		for l := 0; l < c.lanes(); l++ {
+			if !c.active(l) {
+				continue
+			}
+			var acc int64
+			if d.mixed {
+				acc = int64(int32(c.in.v[3][l]))
+			} else {
+				acc = int64(c.in.v[3][l])
+			}
+			for i := 0; i < 32/d.width; i++ {
+				x := int64(c.in.v[1][l] >> (i * d.width) & (1<<d.width - 1))
+				y := int64(c.in.v[2][l] >> (i * d.width) & (1<<d.width - 1))
+				if d.mixed {
+					if x >= 1<<(d.width-1) {
+						x -= 1 << d.width
+					}
+					if y >= 1<<(d.width-1) {
+						y -= 1 << d.width
+					}
+				}
+				acc += x * y
+			}
+			if d.mixed {
+				acc = min(max(acc, math.MinInt32), math.MaxInt32)
+			} else {
+				acc = min(acc, math.MaxUint32)
+			}
+			c.want.v[0][l] = uint32(acc)
+		}
+		cases = append(cases, c)
+	}
+	// The FP8/BF8 dots: S2 plus the products in
+	// element order, each addition rounded in f32 (the products are exact).
+	bf8 := func(v uint32) float64 { return tf16(v & 0xff << 8) } // E5M2 is the top byte of an f16
+	fp8 := func(v uint32) float64 {
+		v &= 0xff
+		sign := 1.0
+		if v&0x80 != 0 {
+			sign = -1
+		}
+		e, m := int(v>>3&15), float64(v&7)
+		switch {
+		case e == 15 && m == 7:
+			return math.NaN()
+		case e == 0:
+			return sign * math.Ldexp(m, -9)
+		}
+		return sign * math.Ldexp(8+m, e-10)
+	}
+	for _, d := range []struct {
+		name   string
+		da, db func(uint32) float64
+		step   int
+	}{
+		{"v_dot4_f32_fp8_fp8", fp8, fp8, 8}, {"v_dot4_f32_fp8_bf8", fp8, bf8, 8},
+		{"v_dot4_f32_bf8_fp8", bf8, fp8, 8}, {"v_dot4_f32_bf8_bf8", bf8, bf8, 8},
+	} {
+		asm := d.name + " v1, v2, v3, v4"
+		c := newCase(asm, asm, false, rng)
+		for l := 0; l < 64; l++ {
+			c.in.v[1][l], c.in.v[2][l], c.in.v[3][l] = rng.Uint32(), rng.Uint32(), genF32(rng)
+		}
+		c.want = c.in
+		for l := 0; l < c.lanes(); l++ {
+			if !c.active(l) {
+				continue
+			}
+			t := tf32(c.in.v[3][l])
+			for i := 0; i < 32; i += d.step {
+				t = float32(float64(t) + d.da(c.in.v[1][l]>>i)*d.db(c.in.v[2][l]>>i))
+			}
+			c.want.v[0][l] = tb32(t)
+		}
+		c.vtol = func(r, _ int, got, want uint32) bool { return r == 0 && sameF32(got, want) }
+		cases = append(cases, c)
 	}
 	return cases
 }

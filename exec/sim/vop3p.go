@@ -268,7 +268,64 @@ func xDotInt(w *wave, in *inst) {
 		for i := uint(0); i < 32; i += width {
 			t += ext(a[l]>>i, sa) * ext(b[l]>>i, sbg)
 		}
+		if in.op.Clamp { // saturate to the result's range
+			if mixed {
+				t = min(max(t, math.MinInt32), math.MaxInt32)
+			} else {
+				t = min(t, math.MaxUint32)
+			}
+		}
 		r[l] = uint32(t)
+	}
+	w.put(in, m)
+}
+
+// fp8Kinds are the element formats of v_dot4_f32_{fp8,bf8}_{fp8,bf8}
+// (aux bit 0: S0 is BF8, bit 1: S1 is BF8).
+const (
+	dotS0BF8 = 1
+	dotS1BF8 = 2
+)
+
+// fp8to32 converts an OCP FP8 byte to f32 bits exactly: E4M3 (E4M3FN: bias
+// 7, no infinities, S.1111.111 NaN) or, with bf8, E5M2 (bias 15, IEEE
+// infinities and NaNs).
+func fp8to32(v uint32, bf8 bool) uint32 {
+	v &= 0xff
+	sign := v >> 7 << 31
+	if bf8 {
+		return f16to32(v << 8) // E5M2 is the top byte of an f16
+	}
+	e, m := v>>3&15, v&7
+	switch {
+	case e == 15 && m == 7:
+		return sign | 0x7fc00000
+	case e == 0:
+		return sign | math.Float32bits(float32(m)/512)
+	}
+	return sign | (e+120)<<23 | m<<20
+}
+
+// xDot4F32FP8 is v_dot4_f32_{fp8,bf8}_{fp8,bf8}: S2 plus the four products
+// of the bytes, added in element order in f32 (each product is exact in
+// f32); neg_lo[2] negates S2.
+func xDot4F32FP8(w *wave, in *inst) {
+	m := w.exec()
+	a := w.src(in, 0, &m)
+	b := w.src(in, 1, &m)
+	c := w.src(in, 2, &m)
+	aux := in.sem.aux
+	r := &w.res
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := bits.TrailingZeros64(mm)
+		t := c[l]
+		if in.op.Neg&4 != 0 {
+			t ^= 1 << 31
+		}
+		for k := uint(0); k < 32; k += 8 {
+			t = fma32(fp8to32(a[l]>>k, aux&dotS0BF8 != 0), fp8to32(b[l]>>k, aux&dotS1BF8 != 0), t)
+		}
+		r[l] = post32(t, 0, false, w.ftz32Out)
 	}
 	w.put(in, m)
 }
@@ -316,8 +373,12 @@ func registerVOP3P() {
 		def(n, &semantics{exec: xFmaMix, src: [3]cls{cB32, cB32, cB32}, aux: i, clamp: true, dpp: true, setup: mixConstants})
 	}
 	def("v_dot2_f32_f16", &semantics{exec: xDot2F32F16, dst: cB32, src: [3]cls{cPKF16, cPKF16, cB32}, clamp: true, dpp: true})
-	def("v_dot4_i32_iu8", &semantics{exec: xDotInt, dst: cB32, src: [3]cls{cB32, cB32, cB32}, aux: 8 | dotMixed})
-	def("v_dot4_u32_u8", &semantics{exec: xDotInt, dst: cB32, src: [3]cls{cB32, cB32, cB32}, aux: 8})
-	def("v_dot8_i32_iu4", &semantics{exec: xDotInt, dst: cB32, src: [3]cls{cB32, cB32, cB32}, aux: 4 | dotMixed})
-	def("v_dot8_u32_u4", &semantics{exec: xDotInt, dst: cB32, src: [3]cls{cB32, cB32, cB32}, aux: 4})
+	def("v_dot4_i32_iu8", &semantics{exec: xDotInt, dst: cB32, src: [3]cls{cB32, cB32, cB32}, aux: 8 | dotMixed, clamp: true})
+	def("v_dot4_u32_u8", &semantics{exec: xDotInt, dst: cB32, src: [3]cls{cB32, cB32, cB32}, aux: 8, clamp: true})
+	def("v_dot8_i32_iu4", &semantics{exec: xDotInt, dst: cB32, src: [3]cls{cB32, cB32, cB32}, aux: 4 | dotMixed, clamp: true})
+	def("v_dot8_u32_u4", &semantics{exec: xDotInt, dst: cB32, src: [3]cls{cB32, cB32, cB32}, aux: 4, clamp: true})
+	def("v_dot4_f32_fp8_fp8", &semantics{exec: xDot4F32FP8, dst: cB32, src: [3]cls{cB32, cB32, cB32}})
+	def("v_dot4_f32_fp8_bf8", &semantics{exec: xDot4F32FP8, dst: cB32, src: [3]cls{cB32, cB32, cB32}, aux: dotS1BF8})
+	def("v_dot4_f32_bf8_fp8", &semantics{exec: xDot4F32FP8, dst: cB32, src: [3]cls{cB32, cB32, cB32}, aux: dotS0BF8})
+	def("v_dot4_f32_bf8_bf8", &semantics{exec: xDot4F32FP8, dst: cB32, src: [3]cls{cB32, cB32, cB32}, aux: dotS0BF8 | dotS1BF8})
 }

@@ -38,6 +38,7 @@ func corpus() []kernelCase {
 	ks = append(ks, laneKernels()...)
 	ks = append(ks, memKernels()...)
 	ks = append(ks, controlKernels()...)
+	ks = append(ks, dotKernels()...)
 	return ks
 }
 
