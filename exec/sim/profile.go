@@ -106,9 +106,11 @@ type DispatchProfile struct {
 	// first access.
 	Mappings []MappingTraffic
 	// Round trips, summed over waves: a wait that finds loads outstanding
-	// past its count. FarWaits are those whose oldest outstanding loads
-	// include one from a streamed mapping; FarInFlight sums the bytes of
-	// streamed mappings outstanding at each (MaxInFlight is the largest).
+	// past its count, one of which was issued since the wave's previous
+	// round trip ended (the others arrived during it). FarWaits are those
+	// where such a load is from a streamed mapping; FarInFlight sums the
+	// bytes of streamed mappings outstanding at each (MaxInFlight is the
+	// largest).
 	FarWaits, NearWaits, KMWaits, DSWaits uint64
 	FarInFlight, MaxInFlight              uint64
 	// BarrierWaits counts s_barrier_wait instructions executed.
@@ -154,15 +156,20 @@ type waveProfile struct {
 	loads    []pendingBytes // in issue order (LOADcnt returns in order)
 	inFlight uint64         // bytes of streamed mappings in loads
 	ds, km   int
+	// epoch counts the wave's round trips so far: a load issued in an
+	// earlier epoch was in flight during the last round trip and has
+	// arrived by its end.
+	epoch uint32
 }
 
 type pendingBytes struct {
-	n   uint64
-	far bool
+	n     uint64
+	far   bool
+	epoch uint32
 }
 
 func (w *waveProfile) reset() {
-	w.loads, w.inFlight, w.ds, w.km = w.loads[:0], 0, 0, 0
+	w.loads, w.inFlight, w.ds, w.km, w.epoch = w.loads[:0], 0, 0, 0, 0
 }
 
 func newProfiler(cfg *ProfileConfig) *profiler {
@@ -201,17 +208,25 @@ func (pr *profiler) issue(w *wave, in *inst) {
 		return
 	}
 	if n := in.wait.waits[cntLoad]; n >= 0 && len(wp.loads) > int(n) {
+		// A round trip when a load it waits for was issued since the
+		// last one ended; loads issued before it arrived during it.
 		done := len(wp.loads) - int(n)
-		far := false
+		trip, far := false, false
 		for _, l := range wp.loads[:done] {
-			far = far || l.far
+			if l.epoch == wp.epoch {
+				trip, far = true, far || l.far
+			}
 		}
-		if far {
+		switch {
+		case !trip:
+		case far:
 			p.FarWaits++
 			p.FarInFlight += wp.inFlight
 			p.MaxInFlight = max(p.MaxInFlight, wp.inFlight)
-		} else {
+			wp.epoch++
+		default:
 			p.NearWaits++
+			wp.epoch++
 		}
 		for _, l := range wp.loads[:done] {
 			if l.far {
@@ -255,7 +270,7 @@ func (pr *profiler) vmem(w *wave, in *inst, addrs *[64]uint64, exec, n uint64, a
 	}
 	if in.class == ClassVMEMLoad {
 		wp := &w.prof
-		wp.loads = append(wp.loads, pendingBytes{n: bytes, far: t.Streamed})
+		wp.loads = append(wp.loads, pendingBytes{n: bytes, far: t.Streamed, epoch: wp.epoch})
 		if t.Streamed {
 			wp.inFlight += bytes
 		}
