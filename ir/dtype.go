@@ -26,6 +26,7 @@ const (
 	Q4_K // 256 elements in 144 bytes: f16 d and dmin, 6-bit scales and mins, 4-bit codes
 	Q5_K // 256 elements in 176 bytes: as q4_K plus 32 bytes of fifth bits
 	Q6_K // 256 elements in 210 bytes: 4+2-bit codes, 16 int8 scales, f16 d
+	Q8_K // 256 elements in 292 bytes: f32 d, 256 int8 q, 16 int16 sums of 16 (activations only)
 
 	// NumDTypes bounds the DType values, for tables indexed by dtype.
 	NumDTypes = iota
@@ -52,11 +53,21 @@ var dtypeInfo = [...]struct {
 	Q4_K:         {"q4_K", 256, 144},
 	Q5_K:         {"q5_K", 256, 176},
 	Q6_K:         {"q6_K", 256, 210},
+	Q8_K:         {"q8_K", 256, 292},
 }
 
 // AllDTypes lists every valid element type: plain floats, integers, then the
 // block formats by size of code.
 var AllDTypes = []DType{F32, F16, BF16, U32, I32, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q4_K, Q5_K, Q6_K}
+
+// ActivationDTypes are the dtypes only activations take: ggml's q8_K, the
+// format the quantize op gives x for a K-quant matvec. No weight, state or
+// input has them, no GGUF tensor is read as one; .zir spells them so that
+// a printed graph parses.
+var ActivationDTypes = []DType{Q8_K}
+
+// ActivationOnly reports whether d is one of ActivationDTypes.
+func (d DType) ActivationOnly() bool { return d == Q8_K }
 
 // String returns the dtype as written in .zir text ("f32", "q4_0", ...).
 func (d DType) String() string {
@@ -68,7 +79,7 @@ func (d DType) String() string {
 
 // ParseDType returns the dtype named s, or false.
 func ParseDType(s string) (DType, bool) {
-	for _, d := range AllDTypes {
+	for _, d := range append(AllDTypes[:len(AllDTypes):len(AllDTypes)], ActivationDTypes...) {
 		if dtypeInfo[d].name == s {
 			return d, true
 		}

@@ -41,8 +41,8 @@ func TestGGMLDTypes(t *testing.T) {
 	if err := Tensor(Q6_K, 2, 128).CheckShape(); err == nil {
 		t.Error("q6_K[2, 128] accepted")
 	}
-	if len(AllDTypes) != int(NumDTypes)-1 {
-		t.Errorf("AllDTypes has %d dtypes, want %d", len(AllDTypes), NumDTypes-1)
+	if len(AllDTypes)+len(ActivationDTypes) != int(NumDTypes)-1 {
+		t.Errorf("AllDTypes and ActivationDTypes have %d dtypes, want %d", len(AllDTypes)+len(ActivationDTypes), NumDTypes-1)
 	}
 	if !BF16.IsFloat() || BF16.Quantized() {
 		t.Error("bf16 must be a float and not quantised")

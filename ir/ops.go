@@ -150,10 +150,10 @@ var (
 	})
 
 	OpMatVec = register(&Op{
-		Name: "matvec", Doc: "weight[rows, cols] × x[cols] → f32[rows]",
+		Name: "matvec", Doc: "weight[rows, cols] × x[cols] → f32[rows]; x f32, or quantised by quantize (q8_0, q8_K) for a weight of the matching block format",
 		Operands: []Operand{
 			{Name: "weight", Kinds: weights, DTypes: floatTypes, Rank: 2},
-			vector("x"),
+			{Name: "x", Kinds: anyKind, DTypes: []DType{F32, Q8_0, Q8_K}, Rank: 1},
 		},
 		Writes: -1,
 		Infer: func(c *NodeCheck) Type {
@@ -162,7 +162,35 @@ var (
 				c.ArgErrorf(1, "%s has %d elements but the weight %v has %d columns",
 					c.Node.Args[1].Ref(), x.Shape[0], w, w.Shape[1])
 			}
+			if x.DType != F32 && ActivationFormat(w.DType) != x.DType {
+				want := "f32"
+				if f := ActivationFormat(w.DType); f != InvalidDType {
+					want += " or " + f.String()
+				}
+				c.ArgErrorf(1, "%s is %v; a %v weight takes x as %s", c.Node.Args[1].Ref(), x.DType, w.DType, want)
+			}
 			return Tensor(F32, w.Shape[0])
+		},
+	})
+
+	OpQuantize = register(&Op{
+		Name: "quantize", Doc: "x quantised to ggml's q8_0 or q8_K blocks (quantize_row_q8_0_ref, quantize_row_q8_K_ref), the x of a quantised matvec",
+		Operands: []Operand{vector("x")},
+		Attrs: []AttrSpec{
+			{Name: "format", Kind: EnumAttr, Enum: []string{"q8_0", "q8_K"}},
+		},
+		Writes: -1,
+		Infer: func(c *NodeCheck) Type {
+			dt, _ := ParseDType(c.Enum("format"))
+			n := c.Arg(0).Shape[0]
+			if !dt.Valid() {
+				return Tensor(F32, n) // format is wrong, and reported
+			}
+			if n%dt.BlockElems() != 0 {
+				c.ArgErrorf(0, "%s has %d elements, not a multiple of the %d of a %v block", c.Node.Args[0].Ref(), n, dt.BlockElems(), dt)
+				return Tensor(F32, n)
+			}
+			return Tensor(dt, n)
 		},
 	})
 
@@ -303,6 +331,20 @@ var (
 		Infer:    func(c *NodeCheck) Type { return c.Arg(0) },
 	})
 )
+
+// ActivationFormat is the format ggml quantises x to before a dot with a
+// row of weights of dtype w (its vec_dot_type, except that q4_1 and q5_1
+// take q8_0 where ggml takes q8_1: docs/numerics.md §2.1), or
+// InvalidDType for weights whose x stays f32 here.
+func ActivationFormat(w DType) DType {
+	switch w {
+	case Q4_0, Q4_1, Q5_0, Q5_1, Q8_0:
+		return Q8_0
+	case Q4_K, Q5_K, Q6_K:
+		return Q8_K
+	}
+	return InvalidDType
+}
 
 // headSize is the per-head width of the first operand under the "heads"
 // attribute (0 if heads is not yet valid).

@@ -125,6 +125,10 @@ func checkDecl(v *Value, errs *ErrorList) {
 	bad := func(format string, args ...any) {
 		errs.Add(v.Pos, "%s %s: %s", v.Kind, v.Ref(), fmt.Sprintf(format, args...))
 	}
+	if v.Type.DType.ActivationOnly() {
+		bad("%v is an activation format (the result of quantize), not a declaration's", v.Type.DType)
+		return
+	}
 	switch v.Kind {
 	case Input:
 		if !v.Type.IsScalar() || !containsDType([]DType{U32, I32, F32}, v.Type.DType) {

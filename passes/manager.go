@@ -24,12 +24,13 @@ type Pass struct {
 
 // table lists every pass; Default is the pipeline used when none is given.
 var table = []Pass{
+	{Name: "quantize-activations", Doc: "quantise x to q8_0/q8_K (a quantize op) before each matvec of block-quantised weights, as ggml does", Run: QuantizeActivations},
 	{Name: "cse", Doc: "merge identical pure ops (common subexpression elimination)", Run: CSE},
 	{Name: "dce", Doc: "drop ops whose results reach no output and that change no state", Run: DCE},
 }
 
 // Default is the pipeline run when no -passes list is given.
-var Default = []string{"cse", "dce"}
+var Default = []string{"quantize-activations", "cse", "dce"}
 
 // Lookup returns the pass named name, or false.
 func Lookup(name string) (Pass, bool) {

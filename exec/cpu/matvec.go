@@ -107,6 +107,7 @@ type matvecJob struct {
 	rowBytes int
 	x        []float64
 	xsum     []float64 // Σx per 32 elements, for the formats with a minimum
+	xq       []byte    // x quantised (MatVecQ8), or nil
 	r0, r1   int
 	next     *atomic.Int64 // rows claimed so far, counted from r0
 	chunk    int
@@ -131,6 +132,10 @@ func (j matvecJob) work() {
 }
 
 func (j matvecJob) run() {
+	if j.xq != nil {
+		j.runQ8()
+		return
+	}
 	rb := j.rowBytes
 	for r := j.r0; r < j.r1; r++ {
 		row := j.w[r*rb : (r+1)*rb]

@@ -67,16 +67,42 @@ var ops = map[*ir.Op]*opKernel{
 		oracle: exactOracle(func(c *lower.Call, a operands, want []float32) error { return Mul(want, a.f32(0), a.f32(1)) }),
 	},
 	ir.OpMatVec: {
-		rule: Rule{Abs: denormSlack, Ulps: 4, Lambda: 8, Scale: "Σ_j |w_ij·x_j| (w dequantised); n = cols"},
+		rule: Rule{Abs: denormSlack, Ulps: 4, Lambda: 8, Scale: "Σ_j |w_ij·x_j| (w and a quantised x dequantised); n = cols"},
 		run: func(r *Ring, c *lower.Call) error {
+			if c.XDType != ir.F32 {
+				return MatVecQ8(r.pool, r.out(c), r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, r.bufs[c.In[1]], c.XDType)
+			}
 			return MatVec(r.pool, r.out(c), r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, r.in(c, 1))
 		},
 		oracle: scaledOracle(func(c *lower.Call, a operands, want []float32, scale []float64) (int, error) {
+			if c.XDType != ir.F32 {
+				if err := MatVecQ8(nil, want, a[0], c.DType, c.Rows, c.Cols, a[1], c.XDType); err != nil {
+					return 0, err
+				}
+				x := make([]float32, c.Cols)
+				if err := Dequantize(x, a[1], c.XDType); err != nil {
+					return 0, err
+				}
+				return MatVecScale(scale, a[0], c.DType, c.Rows, c.Cols, x)
+			}
 			if err := MatVec(nil, want, a[0], c.DType, c.Rows, c.Cols, a.f32(1)); err != nil {
 				return 0, err
 			}
 			return MatVecScale(scale, a[0], c.DType, c.Rows, c.Cols, a.f32(1))
 		}),
+	},
+	ir.OpQuantize: {
+		rule: Rule{Exact: true, Scale: "exact: ggml's reference quantiser, byte for byte (a NaN scale matches any NaN)"},
+		run: func(r *Ring, c *lower.Call) error {
+			return Quantize(r.bufs[c.Out], r.in(c, 0), c.DType)
+		},
+		oracle: func(c *lower.Call, a operands, got []byte) error {
+			want := make([]byte, len(got))
+			if err := Quantize(want, a.f32(0), c.DType); err != nil {
+				return err
+			}
+			return CheckQuantized(got, want, c.DType)
+		},
 	},
 	ir.OpRope: {
 		rule: Rule{Abs: denormSlack, Ulps: 2,

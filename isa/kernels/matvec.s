@@ -34,34 +34,37 @@
 // zincc_matvec_q8_0 (labels .Ldtype_*). Lane 4b+k reads its quarter of block
 // b (matvec_quarters), sums its eight code·x products and adds them times
 // d (widened inside v_fma_mix_f32) to its accumulator.
-.macro matvec_q_0 dtype, bytes
-.ifc \dtype, q4_0
-  matvec_quarters .L\dtype\()_end, \bytes, 2
-.else
-  matvec_quarters .L\dtype\()_end, \bytes, 3
+.macro matvec_q_0 dtype, bytes, xs=global
+.ifnc \xs, global
+  mv_stage_x q8_0
 .endif
-  matvec_loop .L\dtype\()_loop
+.ifc \dtype, q4_0
+  matvec_quarters .L\dtype\xs\()_end, \bytes, 2
+.else
+  matvec_quarters .L\dtype\xs\()_end, \bytes, 3
+.endif
+  matvec_loop .L\dtype\xs\()_loop
   global_load_u16 v8, v4, s[0:1]        ; d
 .ifc \dtype, q4_0
   global_load_b32 v9, v5, s[0:1] offset:2
-  global_load_b128 v[11:14], v6, s[2:3]
-  global_load_b128 v[15:18], v6, s[2:3] offset:64
-  s_wait_loadcnt 0
+  mv_xload \xs, v[11:14]
+  mv_xload \xs, v[15:18], 64
+  mv_xwait \xs
   v_xor_b32 v9, 0x88888888, v9
   mv_dot4i 20, 19, 9, 11, 4, 0, mul     ; elements 4k..4k+3
   mv_dot4i 20, 19, 9, 15, 4, 4          ;   and 16+4k..16+4k+3
 .else
   global_load_b64 v[9:10], v5, s[0:1] offset:2
-  global_load_b128 v[11:14], v6, s[2:3]
-  global_load_b128 v[15:18], v6, s[2:3] offset:16
-  s_wait_loadcnt 0
+  mv_xload \xs, v[11:14]
+  mv_xload \xs, v[15:18], 16
+  mv_xwait \xs
   mv_dot4i 20, 19, 9, 11, 8, 0, mul     ; elements 8k..8k+7
   mv_dot4i 20, 19, 10, 15, 8
 .endif
   v_fma_mix_f32 v7, v20, v8, v7 op_sel_hi:[0,1,0]
-  matvec_next .L\dtype\()_loop, 8, 32, \bytes, v4, v5
+  matvec_next .L\dtype\xs\()_loop, 8, 32, \bytes, v4, v5
   matvec_store v7, v8
-.L\dtype\()_end:
+.L\dtype\xs\()_end:
   s_endpgm
 .endm
 
@@ -114,6 +117,28 @@ zincc_matvec_q8_0:
 .Lq8_0_size:
 .size zincc_matvec_q8_0, .Lq8_0_size-zincc_matvec_q8_0
 
+// zincc_matvec_q4_0_q8: q4_0 weights times an x quantised to q8_0 (quantize),
+// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q4_0.
+//   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q4_0_q8
+.p2align 8
+.type zincc_matvec_q4_0_q8,@function
+zincc_matvec_q4_0_q8:
+  matvec_q_0 q4_0, 18, q8
+.Lq4_0_q8_size:
+.size zincc_matvec_q4_0_q8, .Lq4_0_q8_size-zincc_matvec_q4_0_q8
+
+// zincc_matvec_q8_0_q8: q8_0 weights times an x quantised to q8_0 (quantize),
+// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q8_0.
+//   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q8_0_q8
+.p2align 8
+.type zincc_matvec_q8_0_q8,@function
+zincc_matvec_q8_0_q8:
+  matvec_q_0 q8_0, 34, q8
+.Lq8_0_q8_size:
+.size zincc_matvec_q8_0_q8, .Lq8_0_q8_size-zincc_matvec_q8_0_q8
+
 .rodata
 .p2align 6
 .amdhsa_kernel zincc_matvec_f32
@@ -156,6 +181,30 @@ zincc_matvec_q8_0:
   .amdhsa_user_sgpr_count 8
   .amdhsa_next_free_vgpr 21
   .amdhsa_next_free_sgpr 39
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_0_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 21
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q8_0_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 21
+  .amdhsa_next_free_sgpr 42
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
   .amdhsa_system_vgpr_workitem_id 0

@@ -43,8 +43,11 @@
 // and v53 its qh and (q6_K) scales, v6 x; v[14:29] the lane's 16 x,
 // v34..v37 its codes, v39, v40 (and v41, v51) its sums, v7 the
 // accumulator.
-.macro matvec_kquant dtype, bytes, ptrs:vararg
-  matvec_row .L\dtype\()_end
+.macro matvec_kquant dtype, bytes, xs, ptrs:vararg
+.ifnc \xs, global
+  mv_stage_x q8_K
+.endif
+  matvec_row .L\dtype\xs\()_end
   matvec_blocks 8, \bytes
   s_add_co_u32 s26, s24, 1
   s_lshr_b32 s26, s26, 1                ; steps of 2 super-blocks
@@ -83,18 +86,18 @@
   v_lshlrev_b32 v33, 4, v33             ; bit offset of scale 2c mod 4
   v_add_nc_u32 v47, 8, v33              ;   and of scale 2c+1 mod 4
 .endif
-  matvec_loop .L\dtype\()_loop
+  matvec_loop .L\dtype\xs\()_loop
 .ifc \dtype, q6_K
   global_load_u16 v8, v4, s[0:1] offset:208 ; d
   global_load_b64 v[9:10], v53, s[0:1] offset:192
   global_load_b32 v11, v5, s[0:1]       ; ql[64n+4k..]
   global_load_b32 v12, v5, s[0:1] offset:32 ; ql[64n+32+4k..]
   global_load_b32 v13, v52, s[0:1] offset:128 ; qh[32n+4k..]
-  global_load_b128 v[14:17], v6, s[2:3]
-  global_load_b128 v[18:21], v6, s[2:3] offset:128
-  global_load_b128 v[22:25], v6, s[2:3] offset:256
-  global_load_b128 v[26:29], v6, s[2:3] offset:384
-  s_wait_loadcnt 0
+  mv_xload \xs, v[14:17]
+  mv_xload \xs, v[18:21], 128
+  mv_xload \xs, v[22:25], 256
+  mv_xload \xs, v[26:29], 384
+  mv_xwait \xs
   v_and_b32 v38, 0x03030303, v13
   v_and_b32 v34, 0x0f0f0f0f, v11
   v_lshl_or_b32 v34, v38, 4, v34        ; quadrant 0 codes
@@ -111,7 +114,7 @@
   .irp r, 34,35,36,37
   v_xor_b32 v\r, 0x20202020, v\r        ; q − 32 as signed 6-bit fields
   .endr
-.L\dtype\()_dot:
+.L\dtype\xs\()_dot:
   mv_dot4i 39, 38, 34, 14, 6, 0, mul    ; s_0
   mv_dot4i 40, 38, 35, 18, 6, 0, mul    ; s_1
   mv_dot4i 41, 38, 36, 22, 6, 0, mul    ; s_2
@@ -125,11 +128,11 @@
 .else
   global_load_b64 v[12:13], v5, s[0:1] offset:16
 .endif
-  global_load_b128 v[14:17], v6, s[2:3]
-  global_load_b128 v[18:21], v6, s[2:3] offset:16
-  global_load_b128 v[22:25], v6, s[2:3] offset:128
-  global_load_b128 v[26:29], v6, s[2:3] offset:144
-  s_wait_loadcnt 0
+  mv_xload \xs, v[14:17]
+  mv_xload \xs, v[18:21], 16
+  mv_xload \xs, v[22:25], 128
+  mv_xload \xs, v[26:29], 144
+  mv_xwait \xs
   v_and_b32 v34, 0x0f0f0f0f, v12       ; low nibbles: sub-block 2c
   v_and_b32 v35, 0x0f0f0f0f, v13
   .irp i, 0,1
@@ -144,7 +147,7 @@
   v_lshl_or_b32 v[34+\i], v38, 4-(\i>>1), v[34+\i]
   .endr
 .endif
-.L\dtype\()_dot:
+.L\dtype\xs\()_dot:
   mv_dot4u 39, 38, 34, 14, mul          ; s_a
   mv_dot4u 39, 38, 35, 18
   mv_dot4u 40, 38, 36, 22, mul          ; s_b
@@ -153,7 +156,7 @@
   mvk_sumx 51, 22                       ; Σx_b
 .endif
   matvec_quad_sum v39, v40, v41, v51
-.L\dtype\()_terms:
+.L\dtype\xs\()_terms:
 .ifc \dtype, q6_K
   v_bfe_i32 v42, v9, v33, 8             ; sc of quadrant 0's sub-block
   v_bfe_i32 v43, v9, v47, 8             ;   quadrant 1's
@@ -199,9 +202,9 @@
   v_fmac_f32 v7, v45, v40
   v_fma_f32 v7, -v48, v51, v7
 .endif
-  matvec_next .L\dtype\()_loop, 2, 256, \bytes, \ptrs
+  matvec_next .L\dtype\xs\()_loop, 2, 256, \bytes, \ptrs
   matvec_store v7, v8, 4
-.L\dtype\()_end:
+.L\dtype\xs\()_end:
   s_endpgm
 .endm
 
@@ -227,7 +230,7 @@
 .p2align 8
 .type zincc_matvec_q4_K,@function
 zincc_matvec_q4_K:
-  matvec_kquant q4_K, 144, v4, v5
+  matvec_kquant q4_K, 144, global, v4, v5
 .Lq4_K_size:
 .size zincc_matvec_q4_K, .Lq4_K_size-zincc_matvec_q4_K
 
@@ -240,7 +243,7 @@ zincc_matvec_q4_K:
 .p2align 8
 .type zincc_matvec_q5_K,@function
 zincc_matvec_q5_K:
-  matvec_kquant q5_K, 176, v4, v5, v52
+  matvec_kquant q5_K, 176, global, v4, v5, v52
 .Lq5_K_size:
 .size zincc_matvec_q5_K, .Lq5_K_size-zincc_matvec_q5_K
 
@@ -257,9 +260,42 @@ zincc_matvec_q5_K:
 .p2align 8
 .type zincc_matvec_q6_K,@function
 zincc_matvec_q6_K:
-  matvec_kquant q6_K, 210, v4, v5, v52, v53
+  matvec_kquant q6_K, 210, global, v4, v5, v52, v53
 .Lq6_K_size:
 .size zincc_matvec_q6_K, .Lq6_K_size-zincc_matvec_q6_K
+
+// zincc_matvec_q4_K_q8: q4_K weights times an x quantised to q8_K (quantize),
+// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q4_K.
+//   s[0:1] W, s[2:3] x (q8_K blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q4_K_q8
+.p2align 8
+.type zincc_matvec_q4_K_q8,@function
+zincc_matvec_q4_K_q8:
+  matvec_kquant q4_K, 144, q8, v4, v5
+.Lq4_K_q8_size:
+.size zincc_matvec_q4_K_q8, .Lq4_K_q8_size-zincc_matvec_q4_K_q8
+
+// zincc_matvec_q5_K_q8: q5_K weights times an x quantised to q8_K (quantize),
+// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q5_K.
+//   s[0:1] W, s[2:3] x (q8_K blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q5_K_q8
+.p2align 8
+.type zincc_matvec_q5_K_q8,@function
+zincc_matvec_q5_K_q8:
+  matvec_kquant q5_K, 176, q8, v4, v5, v52
+.Lq5_K_q8_size:
+.size zincc_matvec_q5_K_q8, .Lq5_K_q8_size-zincc_matvec_q5_K_q8
+
+// zincc_matvec_q6_K_q8: q6_K weights times an x quantised to q8_K (quantize),
+// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q6_K.
+//   s[0:1] W, s[2:3] x (q8_K blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q6_K_q8
+.p2align 8
+.type zincc_matvec_q6_K_q8,@function
+zincc_matvec_q6_K_q8:
+  matvec_kquant q6_K, 210, q8, v4, v5, v52, v53
+.Lq6_K_q8_size:
+.size zincc_matvec_q6_K_q8, .Lq6_K_q8_size-zincc_matvec_q6_K_q8
 
 .rodata
 .p2align 6
@@ -291,6 +327,42 @@ zincc_matvec_q6_K:
   .amdhsa_user_sgpr_count 8
   .amdhsa_next_free_vgpr 54
   .amdhsa_next_free_sgpr 39
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_K_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 52
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_K_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 56
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q6_K_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 54
+  .amdhsa_next_free_sgpr 42
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
   .amdhsa_system_vgpr_workitem_id 0

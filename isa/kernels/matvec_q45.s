@@ -44,13 +44,16 @@
 // reads its quarter of block b (matvec_quarters), the block's d (and m)
 // and, for q5_*, qh (its nibbles of fifth bits at bit 4k and 16+4k: v24,
 // v25).
-.macro matvec_q45 dtype, bytes
-  matvec_quarters .L\dtype\()_end, \bytes, 2
+.macro matvec_q45 dtype, bytes, xs=global
+.ifnc \xs, global
+  mv_stage_x q8_0
+.endif
+  matvec_quarters .L\dtype\xs\()_end, \bytes, 2
 .ifnc \dtype, q4_1
   v_lshlrev_b32 v24, 2, v3              ; 4k: qh bits of elements 4k..
   v_add_nc_u32 v25, 16, v24             ;   and of 16+4k..
 .endif
-  matvec_loop .L\dtype\()_loop
+  matvec_loop .L\dtype\xs\()_loop
 .ifc \dtype, q5_0
   global_load_u16 v8, v4, s[0:1]        ; d
 .else
@@ -60,9 +63,9 @@
   global_load_b32 v10, v4, s[0:1] offset:\bytes-20 ; qh
 .endif
   global_load_b32 v9, v5, s[0:1] offset:\bytes-16 ; nibbles 4k..4k+3
-  global_load_b128 v[11:14], v6, s[2:3]
-  global_load_b128 v[15:18], v6, s[2:3] offset:64
-  s_wait_loadcnt 0
+  mv_xload \xs, v[11:14]
+  mv_xload \xs, v[15:18], 64
+  mv_xwait \xs
   v_and_b32 v19, 0x0f0f0f0f, v9        ; codes of elements 4k..4k+3
   v_lshrrev_b32 v20, 4, v9
   v_and_b32 v20, 0x0f0f0f0f, v20       ;   and of 16+4k..16+4k+3
@@ -97,9 +100,9 @@
   v_cvt_f32_f16 v21, v8                 ; m
   v_fmac_f32 v7, v21, v23
 .endif
-  matvec_next .L\dtype\()_loop, 8, 32, \bytes, v4, v5
+  matvec_next .L\dtype\xs\()_loop, 8, 32, \bytes, v4, v5
   matvec_store v7, v8, 4
-.L\dtype\()_end:
+.L\dtype\xs\()_end:
   s_endpgm
 .endm
 
@@ -134,6 +137,39 @@ zincc_matvec_q5_1:
 .Lq5_1_size:
 .size zincc_matvec_q5_1, .Lq5_1_size-zincc_matvec_q5_1
 
+// zincc_matvec_q4_1_q8: q4_1 weights times an x quantised to q8_0 (quantize),
+// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q4_1.
+//   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q4_1_q8
+.p2align 8
+.type zincc_matvec_q4_1_q8,@function
+zincc_matvec_q4_1_q8:
+  matvec_q45 q4_1, 20, q8
+.Lq4_1_q8_size:
+.size zincc_matvec_q4_1_q8, .Lq4_1_q8_size-zincc_matvec_q4_1_q8
+
+// zincc_matvec_q5_0_q8: q5_0 weights times an x quantised to q8_0 (quantize),
+// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q5_0.
+//   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q5_0_q8
+.p2align 8
+.type zincc_matvec_q5_0_q8,@function
+zincc_matvec_q5_0_q8:
+  matvec_q45 q5_0, 22, q8
+.Lq5_0_q8_size:
+.size zincc_matvec_q5_0_q8, .Lq5_0_q8_size-zincc_matvec_q5_0_q8
+
+// zincc_matvec_q5_1_q8: q5_1 weights times an x quantised to q8_0 (quantize),
+// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q5_1.
+//   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q5_1_q8
+.p2align 8
+.type zincc_matvec_q5_1_q8,@function
+zincc_matvec_q5_1_q8:
+  matvec_q45 q5_1, 24, q8
+.Lq5_1_q8_size:
+.size zincc_matvec_q5_1_q8, .Lq5_1_q8_size-zincc_matvec_q5_1_q8
+
 .rodata
 .p2align 6
 .amdhsa_kernel zincc_matvec_q4_1
@@ -164,6 +200,42 @@ zincc_matvec_q5_1:
   .amdhsa_user_sgpr_count 8
   .amdhsa_next_free_vgpr 26
   .amdhsa_next_free_sgpr 39
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_1_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 24
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_0_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 26
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_1_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 26
+  .amdhsa_next_free_sgpr 42
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
   .amdhsa_system_vgpr_workitem_id 0

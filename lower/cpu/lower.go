@@ -26,7 +26,8 @@ type Call struct {
 	Out  int   // the result's buffer, or -1
 	In   []int // the operands' buffers, in operand order
 
-	DType             ir.DType // element type of the weight, table or cache operand
+	DType             ir.DType // element type of the weight, table or cache operand; quantize: the format
+	XDType            ir.DType // matvec: the element type of x (f32, or q8_0/q8_K from quantize)
 	Rows, Cols        int      // matrix or table shape; for elementwise ops Cols is the length
 	Heads, KVHeads    int
 	HeadDim, RopeDims int
@@ -61,8 +62,11 @@ var rules = map[*ir.Op]func(n *ir.Node, c *Call){
 	ir.OpAdd: elementwise,
 	ir.OpMul: elementwise,
 	ir.OpMatVec: func(n *ir.Node, c *Call) {
-		c.DType = n.Args[0].Type.DType
+		c.DType, c.XDType = n.Args[0].Type.DType, n.Args[1].Type.DType
 		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
+	},
+	ir.OpQuantize: func(n *ir.Node, c *Call) {
+		c.DType, c.Cols = n.Result.Type.DType, n.Args[0].Type.Elems()
 	},
 	ir.OpRope: func(n *ir.Node, c *Call) {
 		c.Cols = n.Args[0].Type.Elems()

@@ -109,6 +109,14 @@ var (
 	attendLongKernels = variants(map[ir.DType]string{ir.F32: "zincc_attention_long_f32", ir.F16: "zincc_attention_long_f16"})
 )
 
+var (
+	// matvecQ8Kernels take x quantised by quantize (ir.ActivationFormat).
+	matvecQ8Kernels = variants(map[ir.DType]string{ir.Q4_0: "zincc_matvec_q4_0_q8", ir.Q8_0: "zincc_matvec_q8_0_q8",
+		ir.Q4_1: "zincc_matvec_q4_1_q8", ir.Q5_0: "zincc_matvec_q5_0_q8", ir.Q5_1: "zincc_matvec_q5_1_q8",
+		ir.Q4_K: "zincc_matvec_q4_K_q8", ir.Q5_K: "zincc_matvec_q5_K_q8", ir.Q6_K: "zincc_matvec_q6_K_q8"})
+	quantizeKernels = variants(map[ir.DType]string{ir.Q8_0: "zincc_quantize_q8_0", ir.Q8_K: "zincc_quantize_q8_K"})
+)
+
 // rule lowers one node into l.
 type rule func(n *ir.Node, l *launch) error
 
@@ -148,12 +156,30 @@ var rules = map[*ir.Op]rule{
 	ir.OpCopy: unary(abi("zincc_copy"), ir.Type.Bytes),
 	ir.OpMatVec: func(n *ir.Node, l *launch) error {
 		w := n.Args[0]
-		k, err := matvecKernels.pick(n, w.Type.DType)
+		rows, cols := w.Type.Shape[0], w.Type.Shape[1]
+		table, size := &matvecKernels, kernels.Size{Rows: rows}
+		if n.Args[1].Type.DType != ir.F32 {
+			if cols > kernels.MaxStagedCols {
+				return fmt.Errorf("%v: matvec of a quantised x over %d columns: gfx1201 stages x in LDS, at most %d columns (drop the quantize-activations pass)",
+					n.Pos, cols, kernels.MaxStagedCols)
+			}
+			table, size.N = &matvecQ8Kernels, cols
+		}
+		k, err := table.pick(n, w.Type.DType)
 		if err != nil {
 			return err
 		}
-		rows, cols := w.Type.Shape[0], w.Type.Shape[1]
-		l.set(k, kernels.Size{Rows: rows}, addrOf(w), addrOf(n.Args[1]), addrOf(n.Result), word(rows), word(cols))
+		l.set(k, size, addrOf(w), addrOf(n.Args[1]), addrOf(n.Result), word(rows), word(cols))
+		return nil
+	},
+	ir.OpQuantize: func(n *ir.Node, l *launch) error {
+		dt := n.Result.Type.DType
+		k, err := quantizeKernels.pick(n, dt)
+		if err != nil {
+			return err
+		}
+		blocks := n.Args[0].Type.Elems() / dt.BlockElems()
+		l.set(k, kernels.Size{N: blocks}, addrOf(n.Args[0]), addrOf(n.Result), word(blocks))
 		return nil
 	},
 	ir.OpRope: func(n *ir.Node, l *launch) error {
