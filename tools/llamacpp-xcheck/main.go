@@ -24,12 +24,17 @@ import (
 	"zincc/internal/testmodel"
 	"zincc/ir"
 	lowercpu "zincc/lower/cpu"
+	"zincc/passes"
 )
+
+// passList is the -passes flag.
+var passList string
 
 func main() {
 	dir := flag.String("dir", ".", "where to write the models and results")
 	steps := flag.Int("steps", 12, "decode steps")
 	dequant := flag.String("dequant", "", "print per-tensor dequantisation checksums of this GGUF file and exit")
+	flag.StringVar(&passList, "passes", "default", "zincc's pass pipeline (default: with quantize-activations, as zincc run; \"cse,dce\": x kept f32)")
 	flag.Parse()
 	if *dequant != "" {
 		if err := dequantSums(*dequant); err != nil {
@@ -92,6 +97,13 @@ func run(name string, md testmodel.Model, dir string, steps int) error {
 	m, err := frontend.Parse(name+".zir", []byte(text))
 	if err != nil {
 		return fmt.Errorf("%s", frontend.FormatErrors(err, []byte(text)))
+	}
+	names, err := passes.ParseList(passList)
+	if err != nil {
+		return err
+	}
+	if err := passes.Run(m, passes.Options{Passes: names}); err != nil {
+		return err
 	}
 	w, err := exec.Bind(m, exec.BindOptions{GGUF: path})
 	if err != nil {

@@ -15,7 +15,7 @@ fi
 libs="$b/src/libllama.a $b/ggml/src/libggml.a $b/ggml/src/libggml-cpu.a $b/ggml/src/libggml-base.a -lstdc++ -lm -lpthread -lgomp"
 g++ -O1 -std=c++17 "$here/c/harness.cpp" -I"$src/include" -I"$src/ggml/include" $libs -o "$work/harness"
 gcc -O1 "$here/c/deq.c" -I"$src/ggml/include" $libs -o "$work/deq"
-(cd "$here/../.." && go run ./tools/llamacpp-xcheck -dir "$work")
+(cd "$here/../.." && go run ./tools/llamacpp-xcheck -dir "$work" ${PASSES:+-passes "$PASSES"})
 for m in llama3 qwen2 qwen3 bias legacy q4km; do
 	echo "== $m"
 	if ! "$work/harness" "$work/$m.gguf" $(cat "$work/$m.toks") >"$work/$m.llama" 2>"$work/$m.err"; then
