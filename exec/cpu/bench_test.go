@@ -161,3 +161,41 @@ func BenchmarkMemRead(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMatVecQ8 is BenchmarkMatVec for the quantised formats with x
+// already quantised (the matvec that run executes after quantize-
+// activations): GB/s of weights and the ratio to a plain read of the same
+// bytes, measured in the same run.
+func BenchmarkMatVecQ8(b *testing.B) {
+	for _, dt := range benchDTypes {
+		xdt := ir.ActivationFormat(dt)
+		if xdt == ir.InvalidDType {
+			continue
+		}
+		b.Run(dt.String(), func(b *testing.B) {
+			w, x := benchWeights(b, dt)
+			xb, _ := xdt.RowBytes(benchDim)
+			xq := make([]byte, xb)
+			if err := Quantize(xq, x, xdt); err != nil {
+				b.Fatal(err)
+			}
+			dst := make([]float32, benchDim)
+			pool := NewPool(benchWorkers)
+			defer pool.Close()
+			base := memReadGBs(w, benchWorkers)
+			if err := MatVecQ8(pool, dst, w, dt, benchDim, benchDim, xq, xdt); err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(w)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				_ = MatVecQ8(pool, dst, w, dt, benchDim, benchDim, xq, xdt)
+			}
+			b.StopTimer()
+			gbs := float64(len(w)) * float64(b.N) / b.Elapsed().Seconds() / 1e9
+			b.ReportMetric(base, "memread-GB/s")
+			b.ReportMetric(gbs/base, "ratio")
+		})
+	}
+}

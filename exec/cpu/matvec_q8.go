@@ -219,10 +219,12 @@ func dotQ45KQ8K(w, xq []byte, five bool) float32 {
 		wb, xb := w[b*bb:(b+1)*bb], xq[b*ggml.Q8_KBlockBytes:(b+1)*ggml.Q8_KBlockBytes]
 		y := (*[256]byte)(xb[4:260])
 		sc := wb[4:16]
-		qs := wb[16:144]
-		var qh []byte
+		qs := (*[128]byte)(wb[16:144])
+		var qh *[32]byte
 		if five {
-			qh, qs = wb[16:48], wb[48:176]
+			qh, qs = (*[32]byte)(wb[16:48]), (*[128]byte)(wb[48:176])
+		} else {
+			qh = &noHighBits
 		}
 		var mins int32
 		var a [8]int32
@@ -231,14 +233,7 @@ func dotQ45KQ8K(w, xq []byte, five bool) float32 {
 				j := 2*c + h
 				s, m := ggml.ScaleMinK4(j, sc)
 				mins += (bsum(xb, 2*j) + bsum(xb, 2*j+1)) * int32(m)
-				var t [8]int32
-				for l := 0; l < 32; l++ {
-					code := int32(qs[32*c+l]>>(4*h)) & 15
-					if five && qh[l]>>j&1 != 0 {
-						code += 16
-					}
-					t[l&7] += code * int32(int8(y[32*j+l]))
-				}
+				t := lanes45(qs[32*c:32*c+32], qh[:], y[32*j:32*j+32], uint(4*h), uint(j))
 				for l := range a {
 					a[l] += int32(s) * t[l]
 				}
@@ -257,6 +252,9 @@ func dotQ45KQ8K(w, xq []byte, five bool) float32 {
 	}
 	return acc
 }
+
+// noHighBits stands for the qh of a q4_K block: no fifth bits.
+var noHighBits [32]byte
 
 // bsum is q8_K bsums[k] of the block xb.
 func bsum(xb []byte, k int) int32 {
@@ -302,4 +300,23 @@ func dotQ6KQ8K(w, xq []byte) float32 {
 		acc += s
 	}
 	return acc
+}
+
+// lanes45 returns the eight lane sums Σ_{l ≡ k mod 8} code_l·y_l of one
+// q4_K/q5_K sub-block: codes the nibbles of q at bit sh with bit hb of qh
+// as the fifth bit.
+func lanes45(qb, qhb, yb []byte, sh, hb uint) [8]int32 {
+	q, qh, y := (*[32]byte)(qb), (*[32]byte)(qhb), (*[32]byte)(yb)
+	var t0, t1, t2, t3, t4, t5, t6, t7 int32
+	for l := 0; l < 32; l += 8 {
+		t0 += (int32(q[l+0]>>sh)&15 | int32(qh[l+0]>>hb&1)<<4) * int32(int8(y[l+0]))
+		t1 += (int32(q[l+1]>>sh)&15 | int32(qh[l+1]>>hb&1)<<4) * int32(int8(y[l+1]))
+		t2 += (int32(q[l+2]>>sh)&15 | int32(qh[l+2]>>hb&1)<<4) * int32(int8(y[l+2]))
+		t3 += (int32(q[l+3]>>sh)&15 | int32(qh[l+3]>>hb&1)<<4) * int32(int8(y[l+3]))
+		t4 += (int32(q[l+4]>>sh)&15 | int32(qh[l+4]>>hb&1)<<4) * int32(int8(y[l+4]))
+		t5 += (int32(q[l+5]>>sh)&15 | int32(qh[l+5]>>hb&1)<<4) * int32(int8(y[l+5]))
+		t6 += (int32(q[l+6]>>sh)&15 | int32(qh[l+6]>>hb&1)<<4) * int32(int8(y[l+6]))
+		t7 += (int32(q[l+7]>>sh)&15 | int32(qh[l+7]>>hb&1)<<4) * int32(int8(y[l+7]))
+	}
+	return [8]int32{t0, t1, t2, t3, t4, t5, t6, t7}
 }
