@@ -12,6 +12,7 @@ import (
 
 	"zincc/exec/sim"
 	"zincc/frontend"
+	_ "zincc/internal/golden"
 	"zincc/ir"
 	"zincc/passes"
 )
