@@ -1,0 +1,228 @@
+package cpu
+
+import "zincc/internal/ggml"
+
+// The exact integer parts of the matvec of a quantised x (matvec_q8.go):
+// per 32-element block the dot of weight codes with q8 activation codes,
+// per K-quant super-block the eight scaled lane sums. They are integers
+// without overflow, so every way of forming them gives the same values:
+// on amd64 with AVX2 they run in assembly (blocksums_amd64.s), elsewhere,
+// for the tails and under ZINCC_CPU_PORTABLE=1 in the Go below. The float32
+// combination that follows is Go in every case.
+//
+// Each blockSums* sets out[b] for the len(out) blocks of w and xq (q8_0
+// blocks of 34 bytes); the AVX2 kernels take the blocks eight at a time,
+// the Go code the rest.
+
+func blockSumsQ4_0(w, xq []byte, out []int32) {
+	if n := len(out) &^ 7; useAVX2 && n > 0 {
+		_, _ = w[n*18-1], xq[n*34-1]
+		sumsQ4_0AVX2(&w[0], &xq[0], n, &out[0])
+		w, xq, out = w[n*18:], xq[n*34:], out[n:]
+	}
+	sumsQ4_0Go(w, xq, out)
+}
+
+func blockSumsQ4_1(w, xq []byte, out []int32) {
+	if n := len(out) &^ 7; useAVX2 && n > 0 {
+		_, _ = w[n*20-1], xq[n*34-1]
+		sumsQ4_1AVX2(&w[0], &xq[0], n, &out[0])
+		w, xq, out = w[n*20:], xq[n*34:], out[n:]
+	}
+	sumsQ4_1Go(w, xq, out)
+}
+
+func blockSumsQ5_0(w, xq []byte, out []int32) {
+	if n := len(out) &^ 7; useAVX2 && n > 0 {
+		_, _ = w[n*22-1], xq[n*34-1]
+		sumsQ5_0AVX2(&w[0], &xq[0], n, &out[0])
+		w, xq, out = w[n*22:], xq[n*34:], out[n:]
+	}
+	sumsQ5Go(w, xq, out, 22, 16)
+}
+
+func blockSumsQ5_1(w, xq []byte, out []int32) {
+	if n := len(out) &^ 7; useAVX2 && n > 0 {
+		_, _ = w[n*24-1], xq[n*34-1]
+		sumsQ5_1AVX2(&w[0], &xq[0], n, &out[0])
+		w, xq, out = w[n*24:], xq[n*34:], out[n:]
+	}
+	sumsQ5Go(w, xq, out, 24, 0)
+}
+
+func blockSumsQ8_0(w, xq []byte, out []int32) {
+	if n := len(out) &^ 7; useAVX2 && n > 0 {
+		_, _ = w[n*34-1], xq[n*34-1]
+		sumsQ8_0AVX2(&w[0], &xq[0], n, &out[0])
+		w, xq, out = w[n*34:], xq[n*34:], out[n:]
+	}
+	sumsQ8_0Go(w, xq, out)
+}
+
+// laneSumsQ45K sets out[8k+l] = Σ_j sc[8k+j]·Σ_{e ≡ l mod 8} c_e·y_e over
+// the sub-blocks j of super-block k of w (q4_K, or q5_K if five), sc
+// holding each sub-block's 6-bit scale.
+func laneSumsQ45K(w, xq []byte, five bool, sc []uint16, out []int32) {
+	n := len(out) / 8
+	if useAVX2 && n > 0 {
+		_, _, _ = xq[n*ggml.Q8_KBlockBytes-1], sc[8*n-1], out[8*n-1]
+		if five {
+			_ = w[n*ggml.Q5_KBlockBytes-1]
+			lanesQ5KAVX2(&w[0], &xq[0], &sc[0], n, &out[0])
+		} else {
+			_ = w[n*ggml.Q4_KBlockBytes-1]
+			lanesQ4KAVX2(&w[0], &xq[0], &sc[0], n, &out[0])
+		}
+		return
+	}
+	lanesQ45KGo(w, xq, five, sc, out)
+}
+
+// laneSumsQ6K sets out[8k+l] = Σ_{e ≡ l mod 8} scales[e/16]·(c_e − 32)·y_e
+// for each super-block k of w (q6_K).
+func laneSumsQ6K(w, xq []byte, out []int32) {
+	n := len(out) / 8
+	if useAVX2 && n > 0 {
+		_, _ = w[n*ggml.Q6_KBlockBytes-1], xq[n*ggml.Q8_KBlockBytes-1]
+		lanesQ6KAVX2(&w[0], &xq[0], n, &out[0])
+		return
+	}
+	lanesQ6KGo(w, xq, out)
+}
+
+func sumsQ4_0Go(w, xq []byte, out []int32) {
+	for b := range out {
+		q := (*[16]byte)(w[b*18+2 : b*18+18])
+		y := (*[32]byte)(xq[b*34+2 : b*34+34])
+		var s0, s1 int32
+		for j := 0; j < 16; j += 2 {
+			s0 += (int32(q[j]&15)-8)*int32(int8(y[j])) + (int32(q[j+1]&15)-8)*int32(int8(y[j+1]))
+			s1 += (int32(q[j]>>4)-8)*int32(int8(y[j+16])) + (int32(q[j+1]>>4)-8)*int32(int8(y[j+17]))
+		}
+		out[b] = s0 + s1
+	}
+}
+
+func sumsQ4_1Go(w, xq []byte, out []int32) {
+	for b := range out {
+		q := (*[16]byte)(w[b*20+4 : b*20+20])
+		y := (*[32]byte)(xq[b*34+2 : b*34+34])
+		var s0, s1 int32
+		for j := 0; j < 16; j += 2 {
+			s0 += int32(q[j]&15)*int32(int8(y[j])) + int32(q[j+1]&15)*int32(int8(y[j+1]))
+			s1 += int32(q[j]>>4)*int32(int8(y[j+16])) + int32(q[j+1]>>4)*int32(int8(y[j+17]))
+		}
+		out[b] = s0 + s1
+	}
+}
+
+// sumsQ5Go is the block sums of q5_0 (bb 22, codes offset by 16) and q5_1
+// (bb 24, no offset): qh at bb−20, qs at bb−16.
+func sumsQ5Go(w, xq []byte, out []int32, bb int, off int32) {
+	for b := range out {
+		wb := w[b*bb : b*bb+bb]
+		qh := u32At(wb[bb-20:])
+		q := (*[16]byte)(wb[bb-16:])
+		y := (*[32]byte)(xq[b*34+2 : b*34+34])
+		var s0, s1 int32
+		for j := 0; j < 16; j++ {
+			c0 := int32(q[j]&15) | int32((qh>>j)&1)<<4
+			c1 := int32(q[j]>>4) | int32((qh>>(j+16))&1)<<4
+			s0 += (c0 - off) * int32(int8(y[j]))
+			s1 += (c1 - off) * int32(int8(y[j+16]))
+		}
+		out[b] = s0 + s1
+	}
+}
+
+func sumsQ8_0Go(w, xq []byte, out []int32) {
+	for b := range out {
+		q := (*[32]byte)(w[b*34+2 : b*34+34])
+		y := (*[32]byte)(xq[b*34+2 : b*34+34])
+		var s0, s1, s2, s3 int32
+		for j := 0; j < 32; j += 4 {
+			s0 += int32(int8(q[j])) * int32(int8(y[j]))
+			s1 += int32(int8(q[j+1])) * int32(int8(y[j+1]))
+			s2 += int32(int8(q[j+2])) * int32(int8(y[j+2]))
+			s3 += int32(int8(q[j+3])) * int32(int8(y[j+3]))
+		}
+		out[b] = s0 + s1 + s2 + s3
+	}
+}
+
+func lanesQ45KGo(w, xq []byte, five bool, sc []uint16, out []int32) {
+	bb := ggml.Q4_KBlockBytes
+	if five {
+		bb = ggml.Q5_KBlockBytes
+	}
+	for k := 0; k < len(out)/8; k++ {
+		wb := w[k*bb : (k+1)*bb]
+		y := (*[256]byte)(xq[k*ggml.Q8_KBlockBytes+4 : k*ggml.Q8_KBlockBytes+260])
+		qs := (*[128]byte)(wb[16:144])
+		qh := &noHighBits
+		if five {
+			qh, qs = (*[32]byte)(wb[16:48]), (*[128]byte)(wb[48:176])
+		}
+		a := (*[8]int32)(out[8*k : 8*k+8])
+		*a = [8]int32{}
+		for j := 0; j < 8; j++ {
+			c := j / 2
+			t := lanes45(qs[32*c:32*c+32], qh[:], y[32*j:32*j+32], uint(4*(j&1)), uint(j))
+			s := int32(sc[8*k+j])
+			for l := range a {
+				a[l] += s * t[l]
+			}
+		}
+	}
+}
+
+// noHighBits stands for the qh of a q4_K block: no fifth bits.
+var noHighBits [32]byte
+
+func lanesQ6KGo(w, xq []byte, out []int32) {
+	const bb = ggml.Q6_KBlockBytes
+	for k := 0; k < len(out)/8; k++ {
+		wb := w[k*bb : (k+1)*bb]
+		y := (*[256]byte)(xq[k*ggml.Q8_KBlockBytes+4 : k*ggml.Q8_KBlockBytes+260])
+		a := (*[8]int32)(out[8*k : 8*k+8])
+		*a = [8]int32{}
+		for n := 0; n < 2; n++ {
+			ql, qh := (*[64]byte)(wb[64*n:64*n+64]), (*[32]byte)(wb[128+32*n:128+32*n+32])
+			for i := 0; i < 4; i++ {
+				sh, hs := uint(4*(i>>1)), uint(2*i)
+				lo := (*[32]byte)(ql[32*(i&1) : 32*(i&1)+32])
+				yy := (*[32]byte)(y[128*n+32*i : 128*n+32*i+32])
+				for g := 0; g < 2; g++ {
+					var t [8]int32
+					for l := 16 * g; l < 16*g+16; l++ {
+						code := int32(lo[l]>>sh&15) | int32(qh[l]>>hs&3)<<4
+						t[l&7] += (code - 32) * int32(int8(yy[l]))
+					}
+					s := int32(int8(wb[192+(128*n+32*i)/16+g]))
+					for l := range a {
+						a[l] += s * t[l]
+					}
+				}
+			}
+		}
+	}
+}
+
+// lanes45 returns the eight lane sums Σ_{l ≡ k mod 8} code_l·y_l of one
+// q4_K/q5_K sub-block: codes the nibbles of q at bit sh with bit hb of qh
+// as the fifth bit.
+func lanes45(qb, qhb, yb []byte, sh, hb uint) [8]int32 {
+	q, qh, y := (*[32]byte)(qb), (*[32]byte)(qhb), (*[32]byte)(yb)
+	var t0, t1, t2, t3, t4, t5, t6, t7 int32
+	for l := 0; l < 32; l += 8 {
+		t0 += (int32(q[l+0]>>sh)&15 | int32(qh[l+0]>>hb&1)<<4) * int32(int8(y[l+0]))
+		t1 += (int32(q[l+1]>>sh)&15 | int32(qh[l+1]>>hb&1)<<4) * int32(int8(y[l+1]))
+		t2 += (int32(q[l+2]>>sh)&15 | int32(qh[l+2]>>hb&1)<<4) * int32(int8(y[l+2]))
+		t3 += (int32(q[l+3]>>sh)&15 | int32(qh[l+3]>>hb&1)<<4) * int32(int8(y[l+3]))
+		t4 += (int32(q[l+4]>>sh)&15 | int32(qh[l+4]>>hb&1)<<4) * int32(int8(y[l+4]))
+		t5 += (int32(q[l+5]>>sh)&15 | int32(qh[l+5]>>hb&1)<<4) * int32(int8(y[l+5]))
+		t6 += (int32(q[l+6]>>sh)&15 | int32(qh[l+6]>>hb&1)<<4) * int32(int8(y[l+6]))
+		t7 += (int32(q[l+7]>>sh)&15 | int32(qh[l+7]>>hb&1)<<4) * int32(int8(y[l+7]))
+	}
+	return [8]int32{t0, t1, t2, t3, t4, t5, t6, t7}
+}

@@ -1,0 +1,40 @@
+package cpu
+
+import (
+	"os"
+
+	"golang.org/x/sys/cpu"
+)
+
+// useAVX2 selects the AVX2 block sums (blocksums_amd64.s): the CPU has
+// AVX2 and ZINCC_CPU_PORTABLE is not 1. Both paths give the same integers,
+// hence the same bits (docs/numerics.md, "matvec of a quantised x").
+var useAVX2 = cpu.X86.HasAVX2 && os.Getenv("ZINCC_CPU_PORTABLE") != "1"
+
+// The AVX2 kernels. sums*: out[b] for n blocks (n a positive multiple of
+// 8) of w and the q8_0 blocks x. lanes*: out[8k..8k+7] for n super-blocks
+// of w and the q8_K blocks x; sc the sub-block scales (8 per super-block).
+
+//go:noescape
+func sumsQ4_0AVX2(w, x *byte, n int, out *int32)
+
+//go:noescape
+func sumsQ4_1AVX2(w, x *byte, n int, out *int32)
+
+//go:noescape
+func sumsQ5_0AVX2(w, x *byte, n int, out *int32)
+
+//go:noescape
+func sumsQ5_1AVX2(w, x *byte, n int, out *int32)
+
+//go:noescape
+func sumsQ8_0AVX2(w, x *byte, n int, out *int32)
+
+//go:noescape
+func lanesQ4KAVX2(w, x *byte, sc *uint16, n int, out *int32)
+
+//go:noescape
+func lanesQ5KAVX2(w, x *byte, sc *uint16, n int, out *int32)
+
+//go:noescape
+func lanesQ6KAVX2(w, x *byte, n int, out *int32)

@@ -1,0 +1,512 @@
+//go:build amd64
+
+#include "textflag.h"
+
+// AVX2 block sums for the matvec of a quantised x (blocksums.go). Every
+// product and partial sum is an exact integer: VPMADDUBSW takes unsigned
+// weight codes (at most 63) against signed activation bytes, so its int16
+// pair sums stay within ±16256 and never saturate, even for −128
+// activations; q8_0 weights are signed, so q8_0·q8_0 widens both operands
+// to int16 (VPMOVSXBW) and multiplies with VPMADDWD. Offsets (q4_0's −8,
+// q5_0's −16, q6_K's −32) are subtracted as offset·y pair sums in int16.
+
+// Per 128-bit lane: 0x0f bytes.
+DATA nib<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nib<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nib<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nib<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL nib<>(SB), RODATA|NOPTR, $32
+
+DATA b8<>+0(SB)/8, $0x0808080808080808
+DATA b8<>+8(SB)/8, $0x0808080808080808
+DATA b8<>+16(SB)/8, $0x0808080808080808
+DATA b8<>+24(SB)/8, $0x0808080808080808
+GLOBL b8<>(SB), RODATA|NOPTR, $32
+
+DATA b16<>+0(SB)/8, $0x1010101010101010
+DATA b16<>+8(SB)/8, $0x1010101010101010
+DATA b16<>+16(SB)/8, $0x1010101010101010
+DATA b16<>+24(SB)/8, $0x1010101010101010
+GLOBL b16<>(SB), RODATA|NOPTR, $32
+
+DATA b32<>+0(SB)/8, $0x2020202020202020
+DATA b32<>+8(SB)/8, $0x2020202020202020
+DATA b32<>+16(SB)/8, $0x2020202020202020
+DATA b32<>+24(SB)/8, $0x2020202020202020
+GLOBL b32<>(SB), RODATA|NOPTR, $32
+
+DATA b48<>+0(SB)/8, $0x3030303030303030
+DATA b48<>+8(SB)/8, $0x3030303030303030
+DATA b48<>+16(SB)/8, $0x3030303030303030
+DATA b48<>+24(SB)/8, $0x3030303030303030
+GLOBL b48<>(SB), RODATA|NOPTR, $32
+
+// int16 ones.
+DATA w1<>+0(SB)/8, $0x0001000100010001
+DATA w1<>+8(SB)/8, $0x0001000100010001
+DATA w1<>+16(SB)/8, $0x0001000100010001
+DATA w1<>+24(SB)/8, $0x0001000100010001
+GLOBL w1<>(SB), RODATA|NOPTR, $32
+
+// Byte j of a qh word to all eight bytes 8j..8j+7 (per 128-bit lane, as
+// ggml's bytes_from_bits_32), then the bit of each byte.
+DATA bitshuf<>+0(SB)/8, $0x0000000000000000
+DATA bitshuf<>+8(SB)/8, $0x0101010101010101
+DATA bitshuf<>+16(SB)/8, $0x0202020202020202
+DATA bitshuf<>+24(SB)/8, $0x0303030303030303
+GLOBL bitshuf<>(SB), RODATA|NOPTR, $32
+
+DATA bitmask<>+0(SB)/8, $0x7fbfdfeff7fbfdfe
+DATA bitmask<>+8(SB)/8, $0x7fbfdfeff7fbfdfe
+DATA bitmask<>+16(SB)/8, $0x7fbfdfeff7fbfdfe
+DATA bitmask<>+24(SB)/8, $0x7fbfdfeff7fbfdfe
+GLOBL bitmask<>(SB), RODATA|NOPTR, $32
+
+// Per 128-bit lane, bytes 0,8,1,9,…,7,15: VPMADDUBSW then adds elements e
+// and e+8, which are in the same lane e mod 8 of the K-quant lane sums.
+DATA lanep<>+0(SB)/8, $0x0b030a0209010800
+DATA lanep<>+8(SB)/8, $0x0f070e060d050c04
+DATA lanep<>+16(SB)/8, $0x0b030a0209010800
+DATA lanep<>+24(SB)/8, $0x0f070e060d050c04
+GLOBL lanep<>(SB), RODATA|NOPTR, $32
+
+// q6_K scales: int16 words s0..s7 of a lane to s0 s2 s1 s3 s4 s6 s5 s7,
+// so dword 2m holds (s_4m, s_4m+2) and dword 2m+1 (s_4m+1, s_4m+3).
+DATA q6sp<>+0(SB)/8, $0x0706030205040100
+DATA q6sp<>+8(SB)/8, $0x0f0e0b0a0d0c0908
+DATA q6sp<>+16(SB)/8, $0x0706030205040100
+DATA q6sp<>+24(SB)/8, $0x0f0e0b0a0d0c0908
+GLOBL q6sp<>(SB), RODATA|NOPTR, $32
+
+// VPERMD indices: dword 2m to the low lane, 2m+1 to the high lane.
+DATA q6idx<>+0(SB)/8, $0x0000000000000000
+DATA q6idx<>+8(SB)/8, $0x0000000000000000
+DATA q6idx<>+16(SB)/8, $0x0000000100000001
+DATA q6idx<>+24(SB)/8, $0x0000000100000001
+DATA q6idx<>+32(SB)/8, $0x0000000200000002
+DATA q6idx<>+40(SB)/8, $0x0000000200000002
+DATA q6idx<>+48(SB)/8, $0x0000000300000003
+DATA q6idx<>+56(SB)/8, $0x0000000300000003
+DATA q6idx<>+64(SB)/8, $0x0000000400000004
+DATA q6idx<>+72(SB)/8, $0x0000000400000004
+DATA q6idx<>+80(SB)/8, $0x0000000500000005
+DATA q6idx<>+88(SB)/8, $0x0000000500000005
+DATA q6idx<>+96(SB)/8, $0x0000000600000006
+DATA q6idx<>+104(SB)/8, $0x0000000600000006
+DATA q6idx<>+112(SB)/8, $0x0000000700000007
+DATA q6idx<>+120(SB)/8, $0x0000000700000007
+GLOBL q6idx<>(SB), RODATA|NOPTR, $128
+
+// REDUCE8 stores the sums of the eight dwords of each of Y0..Y7 to
+// (DX)..28(DX); clobbers Y0..Y7.
+#define REDUCE8 \
+	VPHADDD Y1, Y0, Y0 \
+	VPHADDD Y3, Y2, Y2 \
+	VPHADDD Y5, Y4, Y4 \
+	VPHADDD Y7, Y6, Y6 \
+	VPHADDD Y2, Y0, Y0 \
+	VPHADDD Y6, Y4, Y4 \
+	VPERM2I128 $0x20, Y4, Y0, Y1 \
+	VPERM2I128 $0x31, Y4, Y0, Y2 \
+	VPADDD Y2, Y1, Y1 \
+	VMOVDQU Y1, (DX)
+
+// NIB32 sets y to the 32 nibble codes of the 16 bytes at qo(SI): low
+// nibbles in the low lane (elements 0..15), high ones in the high lane.
+#define NIB32(qo, y) \
+	VMOVDQU qo(SI), X8 \
+	VPSRLW $4, X8, X9 \
+	VINSERTI128 $1, X9, Y8, y \
+	VPAND Y15, y, y
+
+// HIBITS sets y to 0x10 in byte j where bit j of the dword at ho(SI) is set.
+#define HIBITS(ho, y) \
+	VPBROADCASTD ho(SI), y \
+	VPSHUFB Y12, y, y \
+	VPOR Y11, y, y \
+	VPCMPEQB Y10, y, y \
+	VPAND Y13, y, y
+
+// DOTOFF sets acc to the dword pair sums of (codes − off)·y for the codes
+// in Y8 and the 32 activation bytes at xo(DI), off the bytes in offr.
+#define DOTOFF(xo, offr, acc) \
+	VMOVDQU xo(DI), Y9 \
+	VPMADDUBSW Y9, Y8, Y8 \
+	VPMADDUBSW Y9, offr, Y9 \
+	VPSUBW Y9, Y8, Y8 \
+	VPMADDWD Y14, Y8, acc
+
+// DOT sets acc to the dword pair sums of codes·y (no offset).
+#define DOT(xo, acc) \
+	VMOVDQU xo(DI), Y9 \
+	VPMADDUBSW Y9, Y8, Y8 \
+	VPMADDWD Y14, Y8, acc
+
+#define Q4_0(wo, xo, acc) \
+	NIB32(wo, Y8) \
+	DOTOFF(xo, Y13, acc)
+
+// func sumsQ4_0AVX2(w, x *byte, n int, out *int32)
+TEXT ·sumsQ4_0AVX2(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
+	VMOVDQU nib<>(SB), Y15
+	VMOVDQU w1<>(SB), Y14
+	VMOVDQU b8<>(SB), Y13
+q40loop:
+	Q4_0(2, 2, Y0)
+	Q4_0(20, 36, Y1)
+	Q4_0(38, 70, Y2)
+	Q4_0(56, 104, Y3)
+	Q4_0(74, 138, Y4)
+	Q4_0(92, 172, Y5)
+	Q4_0(110, 206, Y6)
+	Q4_0(128, 240, Y7)
+	REDUCE8
+	ADDQ $144, SI
+	ADDQ $272, DI
+	ADDQ $32, DX
+	SUBQ $8, CX
+	JNZ  q40loop
+	VZEROUPPER
+	RET
+
+#define Q4_1(wo, xo, acc) \
+	NIB32(wo, Y8) \
+	DOT(xo, acc)
+
+// func sumsQ4_1AVX2(w, x *byte, n int, out *int32)
+TEXT ·sumsQ4_1AVX2(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
+	VMOVDQU nib<>(SB), Y15
+	VMOVDQU w1<>(SB), Y14
+q41loop:
+	Q4_1(4, 2, Y0)
+	Q4_1(24, 36, Y1)
+	Q4_1(44, 70, Y2)
+	Q4_1(64, 104, Y3)
+	Q4_1(84, 138, Y4)
+	Q4_1(104, 172, Y5)
+	Q4_1(124, 206, Y6)
+	Q4_1(144, 240, Y7)
+	REDUCE8
+	ADDQ $160, SI
+	ADDQ $272, DI
+	ADDQ $32, DX
+	SUBQ $8, CX
+	JNZ  q41loop
+	VZEROUPPER
+	RET
+
+// Q5 blocks: qh at ho, qs at ho+4.
+#define Q5_0(ho, xo, acc) \
+	HIBITS(ho, Y7) \
+	NIB32(ho+4, Y8) \
+	VPOR Y7, Y8, Y8 \
+	DOTOFF(xo, Y13, acc)
+
+#define Q5_1(ho, xo, acc) \
+	HIBITS(ho, Y7) \
+	NIB32(ho+4, Y8) \
+	VPOR Y7, Y8, Y8 \
+	DOT(xo, acc)
+
+// q5 kernels keep Y7 as a temporary, so they reduce four blocks at a time
+// through the stack-free pair: blocks 0..3 into Y0..Y3, 4..7 into Y4..Y6
+// and Y7 last.
+
+// func sumsQ5_0AVX2(w, x *byte, n int, out *int32)
+TEXT ·sumsQ5_0AVX2(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
+	VMOVDQU nib<>(SB), Y15
+	VMOVDQU w1<>(SB), Y14
+	VMOVDQU b16<>(SB), Y13
+	VMOVDQU bitshuf<>(SB), Y12
+	VMOVDQU bitmask<>(SB), Y11
+	VPCMPEQB Y10, Y10, Y10
+q50loop:
+	Q5_0(2, 2, Y0)
+	Q5_0(24, 36, Y1)
+	Q5_0(46, 70, Y2)
+	Q5_0(68, 104, Y3)
+	Q5_0(90, 138, Y4)
+	Q5_0(112, 172, Y5)
+	Q5_0(134, 206, Y6)
+	HIBITS(156, Y7)
+	NIB32(160, Y8)
+	VPOR Y7, Y8, Y8
+	DOTOFF(240, Y13, Y7)
+	REDUCE8
+	ADDQ $176, SI
+	ADDQ $272, DI
+	ADDQ $32, DX
+	SUBQ $8, CX
+	JNZ  q50loop
+	VZEROUPPER
+	RET
+
+// func sumsQ5_1AVX2(w, x *byte, n int, out *int32)
+TEXT ·sumsQ5_1AVX2(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
+	VMOVDQU nib<>(SB), Y15
+	VMOVDQU w1<>(SB), Y14
+	VMOVDQU b16<>(SB), Y13
+	VMOVDQU bitshuf<>(SB), Y12
+	VMOVDQU bitmask<>(SB), Y11
+	VPCMPEQB Y10, Y10, Y10
+q51loop:
+	Q5_1(4, 2, Y0)
+	Q5_1(28, 36, Y1)
+	Q5_1(52, 70, Y2)
+	Q5_1(76, 104, Y3)
+	Q5_1(100, 138, Y4)
+	Q5_1(124, 172, Y5)
+	Q5_1(148, 206, Y6)
+	HIBITS(172, Y7)
+	NIB32(176, Y8)
+	VPOR Y7, Y8, Y8
+	DOT(240, Y7)
+	REDUCE8
+	ADDQ $192, SI
+	ADDQ $272, DI
+	ADDQ $32, DX
+	SUBQ $8, CX
+	JNZ  q51loop
+	VZEROUPPER
+	RET
+
+#define Q8_0(o, acc) \
+	VPMOVSXBW o(SI), Y8 \
+	VPMOVSXBW o+16(SI), Y9 \
+	VPMOVSXBW o(DI), Y10 \
+	VPMOVSXBW o+16(DI), Y11 \
+	VPMADDWD Y10, Y8, Y8 \
+	VPMADDWD Y11, Y9, Y9 \
+	VPADDD Y9, Y8, acc
+
+// func sumsQ8_0AVX2(w, x *byte, n int, out *int32)
+TEXT ·sumsQ8_0AVX2(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
+q80loop:
+	Q8_0(2, Y0)
+	Q8_0(36, Y1)
+	Q8_0(70, Y2)
+	Q8_0(104, Y3)
+	Q8_0(138, Y4)
+	Q8_0(172, Y5)
+	Q8_0(206, Y6)
+	Q8_0(240, Y7)
+	REDUCE8
+	ADDQ $272, SI
+	ADDQ $272, DI
+	ADDQ $32, DX
+	SUBQ $8, CX
+	JNZ  q80loop
+	VZEROUPPER
+	RET
+
+// K-quants. Codes and activations are permuted by lanep, so VPMADDUBSW's
+// word k of a 16-element group is the sum for elements k and k+8, both in
+// lane k. Two groups' words p = [a|b] and q = [c|d] (low|high 128-bit
+// lane) are interleaved (VPUNPCKLWD: a0 c0 … a3 c3 | b0 d0 … b3 d3, and
+// VPUNPCKHWD for words 4..7) and VPMADDWD multiplies by their scales
+// (s_a, s_c) and (s_b, s_d): Y0 gathers lanes 0..3 (twice, one per 128-bit
+// lane), Y1 lanes 4..7; the two halves are added at the end of the
+// super-block.
+
+// KPAIR adds the scaled lane sums of the code words pa and pb to Y0, Y1,
+// with the scale pairs in Y12; clobbers pa, Y11.
+#define KPAIR(pa, pb) \
+	VPUNPCKLWD pb, pa, Y11 \
+	VPUNPCKHWD pb, pa, pa \
+	VPMADDWD Y12, Y11, Y11 \
+	VPMADDWD Y12, pa, pa \
+	VPADDD Y11, Y0, Y0 \
+	VPADDD pa, Y1, Y1
+
+// KSTORE adds the 128-bit halves of Y0 and Y1 and stores the eight lanes.
+#define KSTORE \
+	VEXTRACTI128 $1, Y0, X2 \
+	VPADDD X2, X0, X0 \
+	VEXTRACTI128 $1, Y1, X3 \
+	VPADDD X3, X1, X1 \
+	VMOVDQU X0, (DX) \
+	VMOVDQU X1, 16(DX)
+
+// Q45PAIR: sub-blocks 2c, 2c+1 from the 32 code bytes in Y8 (permuted
+// already; low nibbles are 2c, high 2c+1) plus the fifth bits in Y6, Y7
+// (q5_K; zero for q4_K), activations at yo(DI), yo+32(DI), scales at so(BX).
+#define Q45PAIR(yo, so) \
+	VPSRLW $4, Y8, Y9 \
+	VPAND Y15, Y8, Y8 \
+	VPAND Y15, Y9, Y9 \
+	VPOR Y6, Y8, Y8 \
+	VPOR Y7, Y9, Y9 \
+	VMOVDQU yo(DI), Y10 \
+	VPSHUFB Y14, Y10, Y10 \
+	VMOVDQU yo+32(DI), Y11 \
+	VPSHUFB Y14, Y11, Y11 \
+	VPMADDUBSW Y10, Y8, Y8 \
+	VPMADDUBSW Y11, Y9, Y9 \
+	VPBROADCASTD so(BX), Y12 \
+	KPAIR(Y8, Y9)
+
+#define Q4KPAIR(qo, yo, so) \
+	VMOVDQU qo(SI), Y8 \
+	VPSHUFB Y14, Y8, Y8 \
+	Q45PAIR(yo, so)
+
+// func lanesQ4KAVX2(w, x *byte, sc *uint16, n int, out *int32)
+TEXT ·lanesQ4KAVX2(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ sc+16(FP), BX
+	MOVQ n+24(FP), CX
+	MOVQ out+32(FP), DX
+	VMOVDQU nib<>(SB), Y15
+	VMOVDQU lanep<>(SB), Y14
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+q4kloop:
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	Q4KPAIR(16, 4, 0)
+	Q4KPAIR(48, 68, 4)
+	Q4KPAIR(80, 132, 8)
+	Q4KPAIR(112, 196, 12)
+	KSTORE
+	ADDQ $144, SI
+	ADDQ $292, DI
+	ADDQ $16, BX
+	ADDQ $32, DX
+	DECQ CX
+	JNZ  q4kloop
+	VZEROUPPER
+	RET
+
+// Q5KPAIR: the fifth bits of sub-blocks 2c, 2c+1 are bits 0, 1 of Y13 (the
+// permuted qh shifted right by 2c); Y5 holds 0x10 bytes.
+#define Q5KPAIR(qo, yo, so) \
+	VPSLLW $4, Y13, Y6 \
+	VPAND Y5, Y6, Y6 \
+	VPSLLW $3, Y13, Y7 \
+	VPAND Y5, Y7, Y7 \
+	VPSRLW $2, Y13, Y13 \
+	VMOVDQU qo(SI), Y8 \
+	VPSHUFB Y14, Y8, Y8 \
+	Q45PAIR(yo, so)
+
+// func lanesQ5KAVX2(w, x *byte, sc *uint16, n int, out *int32)
+TEXT ·lanesQ5KAVX2(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ sc+16(FP), BX
+	MOVQ n+24(FP), CX
+	MOVQ out+32(FP), DX
+	VMOVDQU nib<>(SB), Y15
+	VMOVDQU lanep<>(SB), Y14
+	VMOVDQU b16<>(SB), Y5
+q5kloop:
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VMOVDQU 16(SI), Y13
+	VPSHUFB Y14, Y13, Y13
+	Q5KPAIR(48, 4, 0)
+	Q5KPAIR(80, 68, 4)
+	Q5KPAIR(112, 132, 8)
+	Q5KPAIR(144, 196, 12)
+	KSTORE
+	ADDQ $176, SI
+	ADDQ $292, DI
+	ADDQ $16, BX
+	ADDQ $32, DX
+	DECQ CX
+	JNZ  q5kloop
+	VZEROUPPER
+	RET
+
+// Q6G sets dst to the word pair sums of (code − 32)·y for the permuted
+// codes in code and the 32 activation bytes at yo(DI).
+#define Q6G(code, yo, dst) \
+	VMOVDQU yo(DI), Y11 \
+	VPSHUFB Y14, Y11, Y11 \
+	VPMADDUBSW Y11, code, dst \
+	VPMADDUBSW Y11, Y7, Y11 \
+	VPSUBW Y11, dst, dst
+
+// Q6HALF: half h of a q6_K super-block (ql at 64h, qh at 128+32h,
+// activations at 4+128h, scale pairs at dwords 4h..4h+3 of Y6).
+#define Q6HALF(qlo, qho, yo, io) \
+	VMOVDQU qlo(SI), Y2 \
+	VPSHUFB Y14, Y2, Y2 \
+	VMOVDQU qlo+32(SI), Y3 \
+	VPSHUFB Y14, Y3, Y3 \
+	VMOVDQU qho(SI), Y4 \
+	VPSHUFB Y14, Y4, Y4 \
+	VPSLLW $4, Y4, Y8 \
+	VPAND Y13, Y8, Y8 \
+	VPAND Y15, Y2, Y9 \
+	VPOR Y9, Y8, Y8 \
+	Q6G(Y8, yo, Y8) \
+	VPSLLW $2, Y4, Y9 \
+	VPAND Y13, Y9, Y9 \
+	VPAND Y15, Y3, Y10 \
+	VPOR Y10, Y9, Y9 \
+	Q6G(Y9, yo+32, Y9) \
+	VMOVDQU q6idx<>+io(SB), Y12 \
+	VPERMD Y6, Y12, Y12 \
+	KPAIR(Y8, Y9) \
+	VPAND Y13, Y4, Y8 \
+	VPSRLW $4, Y2, Y9 \
+	VPAND Y15, Y9, Y9 \
+	VPOR Y9, Y8, Y8 \
+	Q6G(Y8, yo+64, Y8) \
+	VPSRLW $2, Y4, Y9 \
+	VPAND Y13, Y9, Y9 \
+	VPSRLW $4, Y3, Y10 \
+	VPAND Y15, Y10, Y10 \
+	VPOR Y10, Y9, Y9 \
+	Q6G(Y9, yo+96, Y9) \
+	VMOVDQU q6idx<>+io+32(SB), Y12 \
+	VPERMD Y6, Y12, Y12 \
+	KPAIR(Y8, Y9)
+
+// func lanesQ6KAVX2(w, x *byte, n int, out *int32)
+TEXT ·lanesQ6KAVX2(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
+	VMOVDQU nib<>(SB), Y15
+	VMOVDQU lanep<>(SB), Y14
+	VMOVDQU b48<>(SB), Y13
+	VMOVDQU b32<>(SB), Y7
+q6kloop:
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPMOVSXBW 192(SI), Y6
+	VPSHUFB q6sp<>(SB), Y6, Y6
+	Q6HALF(0, 128, 4, 0)
+	Q6HALF(64, 160, 132, 64)
+	KSTORE
+	ADDQ $210, SI
+	ADDQ $292, DI
+	ADDQ $32, DX
+	DECQ CX
+	JNZ  q6kloop
+	VZEROUPPER
+	RET

@@ -1,0 +1,208 @@
+package cpu
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"zincc/internal/ggml"
+	"zincc/ir"
+)
+
+// fillAdversarial fills buf (whole blocks of bb bytes) with pattern p:
+// 0 random bytes, 1 all 0xff, 2 all 0x00, 3 all 0x80 (−128 as int8),
+// 4 alternating 0x80/0x7f, 5 random bytes from {0x00, 0x0f, 0x7f, 0x80,
+// 0xf0, 0xff}.
+func fillAdversarial(rng *rand.Rand, buf []byte, p int) {
+	vals := []byte{0x00, 0x0f, 0x7f, 0x80, 0xf0, 0xff}
+	for i := range buf {
+		switch p {
+		case 0:
+			buf[i] = byte(rng.Uint32())
+		case 1:
+			buf[i] = 0xff
+		case 2:
+			buf[i] = 0
+		case 3:
+			buf[i] = 0x80
+		case 4:
+			buf[i] = 0x80 ^ byte(i&1)*0xff
+		default:
+			buf[i] = vals[rng.IntN(len(vals))]
+		}
+	}
+}
+
+// TestBlockSumsAVX2MatchGo holds the AVX2 block sums to the Go ones on
+// adversarial blocks: every weight pattern against every activation
+// pattern (all codes max or min, −128 activations, random bytes), 8 to 72
+// blocks (the AVX2 bulk and the Go tail).
+func TestBlockSumsAVX2MatchGo(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 (or ZINCC_CPU_PORTABLE=1): only the Go path runs")
+	}
+	rng := rand.New(rand.NewPCG(15, 2))
+	type legacy struct {
+		name string
+		bb   int
+		fn   func(w, xq []byte, out []int32)
+	}
+	for _, f := range []legacy{
+		{"q4_0", 18, blockSumsQ4_0}, {"q4_1", 20, blockSumsQ4_1}, {"q5_0", 22, blockSumsQ5_0},
+		{"q5_1", 24, blockSumsQ5_1}, {"q8_0", 34, blockSumsQ8_0},
+	} {
+		for _, nb := range []int{8, 16, 19, 72} {
+			for wp := 0; wp < 6; wp++ {
+				for xp := 0; xp < 6; xp++ {
+					w, x := make([]byte, nb*f.bb), make([]byte, nb*34)
+					fillAdversarial(rng, w, wp)
+					fillAdversarial(rng, x, xp)
+					got, want := make([]int32, nb), make([]int32, nb)
+					f.fn(w, x, got)
+					useAVX2 = false
+					f.fn(w, x, want)
+					useAVX2 = true
+					for b := range got {
+						if got[b] != want[b] {
+							t.Fatalf("%s %d blocks, patterns %d/%d: block %d AVX2 %d, Go %d", f.name, nb, wp, xp, b, got[b], want[b])
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, dt := range []ir.DType{ir.Q4_K, ir.Q5_K, ir.Q6_K} {
+		bb := dt.BlockBytes()
+		for _, nb := range []int{1, 3, 8} {
+			for wp := 0; wp < 6; wp++ {
+				for xp := 0; xp < 6; xp++ {
+					w, x := make([]byte, nb*bb), make([]byte, nb*ggml.Q8_KBlockBytes)
+					fillAdversarial(rng, w, wp)
+					fillAdversarial(rng, x, xp)
+					sc := make([]uint16, 8*nb)
+					for i := range sc {
+						sc[i] = uint16(rng.IntN(64))
+						if wp == 1 {
+							sc[i] = 63
+						}
+					}
+					got, want := make([]int32, 8*nb), make([]int32, 8*nb)
+					run := func(out []int32) {
+						if dt == ir.Q6_K {
+							laneSumsQ6K(w, x, out)
+						} else {
+							laneSumsQ45K(w, x, dt == ir.Q5_K, sc, out)
+						}
+					}
+					run(got)
+					useAVX2 = false
+					run(want)
+					useAVX2 = true
+					for i := range got {
+						if got[i] != want[i] {
+							t.Fatalf("%v %d super-blocks, patterns %d/%d: lane %d AVX2 %d, Go %d", dt, nb, wp, xp, i, got[i], want[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMatVecQ8MatchesFrozen holds MatVecQ8, on the path this machine
+// selects and on the portable one, to the first kernels' bits
+// (matvec_q8_ref_test.go) on random weights with adversarial scales
+// (NaN, ±Inf, subnormal, zero among them) and random activation codes;
+// a NaN matches any NaN.
+func TestMatVecQ8MatchesFrozen(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 3))
+	pool := NewPool(2)
+	defer pool.Close()
+	f16s := []uint16{0x7e00, 0x7c00, 0xfc00, 0x0001, 0x8000, 0x0000, 0x3c00, 0x7bff, 0x7d01}
+	for _, dt := range []ir.DType{ir.Q4_0, ir.Q4_1, ir.Q5_0, ir.Q5_1, ir.Q8_0, ir.Q4_K, ir.Q5_K, ir.Q6_K} {
+		xdt := ir.ActivationFormat(dt)
+		for _, cols := range []int{256, 2304, 4096} {
+			rows := 9
+			rb, _ := dt.RowBytes(cols)
+			xb, _ := xdt.RowBytes(cols)
+			w, xq := make([]byte, rows*rb), make([]byte, xb)
+			fillAdversarial(rng, w, 0)
+			fillAdversarial(rng, xq, 0)
+			// Finite scales, and in every third row a special one now and
+			// then.
+			bb, xbb := dt.BlockBytes(), xdt.BlockBytes()
+			for b := 0; b < len(w)/bb; b++ {
+				for _, off := range scaleOffsets(dt) {
+					h := uint16(0x2000 + rng.IntN(0x1000))
+					if (b/(rb/bb))%3 == 0 && rng.IntN(40) == 0 {
+						h = f16s[rng.IntN(len(f16s))]
+					}
+					w[b*bb+off], w[b*bb+off+1] = byte(h), byte(h>>8)
+				}
+			}
+			for b := 0; b < len(xq)/xbb; b++ {
+				if xdt == ir.Q8_0 {
+					h := uint16(0x2000 + rng.IntN(0x1000))
+					xq[b*xbb], xq[b*xbb+1] = byte(h), byte(h>>8)
+				} else {
+					bits := math.Float32bits(float32(rng.Float64() * 0.01))
+					if b == 3 && cols == 2304 {
+						bits = 0x7fc00001
+					}
+					xq[b*xbb], xq[b*xbb+1], xq[b*xbb+2], xq[b*xbb+3] = byte(bits), byte(bits>>8), byte(bits>>16), byte(bits>>24)
+				}
+			}
+			var xs []float64
+			if xdt == ir.Q8_0 {
+				xs = make([]float64, cols/32)
+				q8Sums(xs, xq)
+			}
+			for _, avx := range []bool{useAVX2, false} {
+				saved := useAVX2
+				useAVX2 = avx
+				got := make([]float32, rows)
+				err := MatVecQ8(pool, got, w, dt, rows, cols, xq, xdt)
+				useAVX2 = saved
+				if err != nil {
+					t.Fatal(err)
+				}
+				for r := 0; r < rows; r++ {
+					row := w[r*rb : (r+1)*rb]
+					var want float32
+					switch dt {
+					case ir.Q4_0:
+						want = refDotQ4_0Q8(row, xq)
+					case ir.Q4_1:
+						want = refDotQ4_1Q8(row, xq, xs)
+					case ir.Q5_0:
+						want = refDotQ5_0Q8(row, xq)
+					case ir.Q5_1:
+						want = refDotQ5_1Q8(row, xq, xs)
+					case ir.Q8_0:
+						want = refDotQ8_0Q8(row, xq)
+					case ir.Q4_K, ir.Q5_K:
+						want = refDotQ45KQ8K(row, xq, dt == ir.Q5_K)
+					case ir.Q6_K:
+						want = refDotQ6KQ8K(row, xq)
+					}
+					// NaN payloads are not pinned on this path (docs/numerics.md
+					// §2.1.1): the compiler picks which NaN operand leads.
+					if math.Float32bits(got[r]) != math.Float32bits(want) && !(got[r] != got[r] && want != want) {
+						t.Fatalf("%v cols %d row %d (avx2 %v): %g (%#x), frozen kernel %g (%#x)", dt, cols, r, avx, got[r], math.Float32bits(got[r]), want, math.Float32bits(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+// scaleOffsets lists the byte offsets of a block's f16 scales.
+func scaleOffsets(dt ir.DType) []int {
+	switch dt {
+	case ir.Q4_1, ir.Q5_1, ir.Q4_K, ir.Q5_K:
+		return []int{0, 2}
+	case ir.Q6_K:
+		return []int{208}
+	}
+	return []int{0}
+}
