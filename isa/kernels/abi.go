@@ -174,6 +174,56 @@ const MaxLDS = 64 << 10
 // attentionScores is the LDS of the scores of every row of the states.
 func attentionScores(s Size) uint32 { return 4 * uint32(s.Ctx) }
 
+// MaxAttentionSplits bounds the workgroups one query head is split over
+// by zincc_attention_split_* (zincc_attention_combine keeps every split's
+// loads in flight at once).
+const MaxAttentionSplits = 16
+
+// AttentionSplitRows is the fewest rows a split takes (one pass of the
+// kernel's loop: 16 half-waves × 4 rows).
+const AttentionSplitRows = 64
+
+// AttentionSplitHeadDims are the head sizes zincc_attention_split_* take.
+var AttentionSplitHeadDims = []int{64, 128, 256}
+
+// AttentionSplits is log2 of the splits per head of a split attention over
+// states of ctx rows: the power of two S <= MaxAttentionSplits with
+// S·AttentionSplitRows >= ctx where one exists. The grid is sized for the
+// whole context; the kernels size each split from pos
+// (AttentionSplitChunk), so the IB stays the same for every position.
+func AttentionSplits(ctx int) int {
+	l := 0
+	for 1<<l < MaxAttentionSplits && (1<<l)*AttentionSplitRows < ctx {
+		l++
+	}
+	return l
+}
+
+// AttentionSplitChunk is the rows per split at position pos with 2^log2S
+// splits: ceil((pos+1)/S) rounded up to a multiple of AttentionSplitRows.
+// Splits c with c·chunk > pos hold no rows.
+func AttentionSplitChunk(pos, log2S int) int {
+	n := pos + 1
+	c := (n + 1<<log2S - 1) >> log2S
+	return (c + AttentionSplitRows - 1) / AttentionSplitRows * AttentionSplitRows
+}
+
+// splitGroups launches S workgroups per query head.
+func splitGroups(s Size) uint32 { return uint32(s.Heads << AttentionSplits(s.Ctx)) }
+
+// splitLDS is a split's LDS past the fixed scratch: its rows' scores (at
+// most AttentionSplitChunk(ctx-1) of them), or the 16 half-wave sums of the
+// output (Size.N = head_dim), whichever is larger.
+func splitLDS(s Size) uint32 {
+	return uint32(max(4*AttentionSplitChunk(s.Ctx-1, AttentionSplits(s.Ctx)), 64*s.N))
+}
+
+// AttentionSplitScratch is the partials of a split attention: head_dim + 2
+// floats (o_c, m_c, l_c) per split of every head.
+func AttentionSplitScratch(s Size) uint32 {
+	return uint32(4 * s.Heads << AttentionSplits(s.Ctx) * (s.N + 2))
+}
+
 // LDSBytes is the LDS a workgroup of a launch of size s needs, given the
 // descriptor's fixed group segment size.
 func (k *KernelABI) LDSBytes(fixed uint32, s Size) uint32 {
@@ -270,6 +320,27 @@ var ABIs = []KernelABI{
 		Block: 256, Groups: perHead, Doc: "one query head, 8192 rows at a time"},
 	{Name: "zincc_attention_long_f16", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("dst"), u32("pos"), u32("heads"), u32("kv_heads"), u32("head_dim"), f32("scale")},
 		Block: 256, Groups: perHead, Doc: "one query head, 8192 rows at a time"},
+
+	// attention_split (flash decoding): workgroup w computes the partial
+	// softmax (o_c, m_c, l_c) of head w >> log2_splits over split
+	// w & (S-1) of the rows 0..pos; zincc_attention_combine, a second
+	// dispatch, merges each head's partials in split order (and zeroes
+	// them). Size: Heads, Ctx (rows of the states), N = head_dim (the
+	// kernel's: 64, 128 or 256).
+	{Name: "zincc_attention_split_f32_d64", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("part"), u32("pos"), u32("heads"), u32("kv_heads"), u32("log2_splits"), f32("scale")},
+		Block: 256, Groups: splitGroups, ExtraLDS: splitLDS, Scratch: AttentionSplitScratch, Doc: "one split of one query head"},
+	{Name: "zincc_attention_split_f32_d128", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("part"), u32("pos"), u32("heads"), u32("kv_heads"), u32("log2_splits"), f32("scale")},
+		Block: 256, Groups: splitGroups, ExtraLDS: splitLDS, Scratch: AttentionSplitScratch, Doc: "one split of one query head"},
+	{Name: "zincc_attention_split_f32_d256", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("part"), u32("pos"), u32("heads"), u32("kv_heads"), u32("log2_splits"), f32("scale")},
+		Block: 256, Groups: splitGroups, ExtraLDS: splitLDS, Scratch: AttentionSplitScratch, Doc: "one split of one query head"},
+	{Name: "zincc_attention_split_f16_d64", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("part"), u32("pos"), u32("heads"), u32("kv_heads"), u32("log2_splits"), f32("scale")},
+		Block: 256, Groups: splitGroups, ExtraLDS: splitLDS, Scratch: AttentionSplitScratch, Doc: "one split of one query head"},
+	{Name: "zincc_attention_split_f16_d128", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("part"), u32("pos"), u32("heads"), u32("kv_heads"), u32("log2_splits"), f32("scale")},
+		Block: 256, Groups: splitGroups, ExtraLDS: splitLDS, Scratch: AttentionSplitScratch, Doc: "one split of one query head"},
+	{Name: "zincc_attention_split_f16_d256", Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("part"), u32("pos"), u32("heads"), u32("kv_heads"), u32("log2_splits"), f32("scale")},
+		Block: 256, Groups: splitGroups, ExtraLDS: splitLDS, Scratch: AttentionSplitScratch, Doc: "one split of one query head"},
+	{Name: "zincc_attention_combine", Args: []Arg{ptr("part"), ptr("dst"), u32("pos"), u32("head_dim"), u32("log2_splits")},
+		Block: 256, Groups: perHead, Scratch: AttentionSplitScratch, Doc: "the partials of one query head"},
 
 	// softmax and argmax: one workgroup reduces the whole vector. argmax
 	// writes the lowest index of the largest element (NaN never wins; an
