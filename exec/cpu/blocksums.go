@@ -59,23 +59,24 @@ func blockSumsQ8_0(w, xq []byte, out []int32) {
 	sumsQ8_0Go(w, xq, out)
 }
 
-// laneSumsQ45K sets out[8k+l] = Σ_j sc[8k+j]·Σ_{e ≡ l mod 8} c_e·y_e over
-// the sub-blocks j of super-block k of w (q4_K, or q5_K if five), sc
-// holding each sub-block's 6-bit scale.
-func laneSumsQ45K(w, xq []byte, five bool, sc []uint16, out []int32) {
-	n := len(out) / 8
+// laneSumsQ45K sets, for each super-block k of w (q4_K, or q5_K if
+// five), out[9k+l] = Σ_j sc_j·Σ_{e ≡ l mod 8} c_e·y_e over its sub-blocks j
+// (l < 8) and out[9k+8] = S = Σ_j m_j·(bsums_2j + bsums_2j+1), sc_j and m_j
+// its 6-bit scales and mins.
+func laneSumsQ45K(w, xq []byte, five bool, out []int32) {
+	n := len(out) / 9
 	if useAVX2 && n > 0 {
-		_, _, _ = xq[n*ggml.Q8_KBlockBytes-1], sc[8*n-1], out[8*n-1]
+		_, _ = xq[n*ggml.Q8_KBlockBytes-1], out[9*n-1]
 		if five {
 			_ = w[n*ggml.Q5_KBlockBytes-1]
-			lanesQ5KAVX2(&w[0], &xq[0], &sc[0], n, &out[0])
+			lanesQ5KAVX2(&w[0], &xq[0], n, &out[0])
 		} else {
 			_ = w[n*ggml.Q4_KBlockBytes-1]
-			lanesQ4KAVX2(&w[0], &xq[0], &sc[0], n, &out[0])
+			lanesQ4KAVX2(&w[0], &xq[0], n, &out[0])
 		}
 		return
 	}
-	lanesQ45KGo(w, xq, five, sc, out)
+	lanesQ45KGo(w, xq, five, out)
 }
 
 // laneSumsQ6K sets out[8k+l] = Σ_{e ≡ l mod 8} scales[e/16]·(c_e − 32)·y_e
@@ -150,28 +151,30 @@ func sumsQ8_0Go(w, xq []byte, out []int32) {
 	}
 }
 
-func lanesQ45KGo(w, xq []byte, five bool, sc []uint16, out []int32) {
+func lanesQ45KGo(w, xq []byte, five bool, out []int32) {
 	bb := ggml.Q4_KBlockBytes
 	if five {
 		bb = ggml.Q5_KBlockBytes
 	}
-	for k := 0; k < len(out)/8; k++ {
+	for k := 0; k < len(out)/9; k++ {
 		wb := w[k*bb : (k+1)*bb]
-		y := (*[256]byte)(xq[k*ggml.Q8_KBlockBytes+4 : k*ggml.Q8_KBlockBytes+260])
+		xb := xq[k*ggml.Q8_KBlockBytes : (k+1)*ggml.Q8_KBlockBytes]
+		y := (*[256]byte)(xb[4:260])
 		qs := (*[128]byte)(wb[16:144])
 		qh := &noHighBits
 		if five {
 			qh, qs = (*[32]byte)(wb[16:48]), (*[128]byte)(wb[48:176])
 		}
-		a := (*[8]int32)(out[8*k : 8*k+8])
-		*a = [8]int32{}
+		a := (*[9]int32)(out[9*k : 9*k+9])
+		*a = [9]int32{}
 		for j := 0; j < 8; j++ {
 			c := j / 2
+			sc, m := ggml.ScaleMinK4(j, wb[4:16])
 			t := lanes45(qs[32*c:32*c+32], qh[:], y[32*j:32*j+32], uint(4*(j&1)), uint(j))
-			s := int32(sc[8*k+j])
-			for l := range a {
-				a[l] += s * t[l]
+			for l := range t {
+				a[l] += int32(sc) * t[l]
 			}
+			a[8] += (bsum(xb, 2*j) + bsum(xb, 2*j+1)) * int32(m)
 		}
 	}
 }

@@ -12,8 +12,8 @@ import (
 var useAVX2 = cpu.X86.HasAVX2 && os.Getenv("ZINCC_CPU_PORTABLE") != "1"
 
 // The AVX2 kernels. sums*: out[b] for n blocks (n a positive multiple of
-// 8) of w and the q8_0 blocks x. lanes*: out[8k..8k+7] for n super-blocks
-// of w and the q8_K blocks x; sc the sub-block scales (8 per super-block).
+// 8) of w and the q8_0 blocks x. lanes*: the lane sums of n super-blocks
+// of w and the q8_K blocks x (laneSumsQ45K, laneSumsQ6K).
 
 //go:noescape
 func sumsQ4_0AVX2(w, x *byte, n int, out *int32)
@@ -31,10 +31,10 @@ func sumsQ5_1AVX2(w, x *byte, n int, out *int32)
 func sumsQ8_0AVX2(w, x *byte, n int, out *int32)
 
 //go:noescape
-func lanesQ4KAVX2(w, x *byte, sc *uint16, n int, out *int32)
+func lanesQ4KAVX2(w, x *byte, n int, out *int32)
 
 //go:noescape
-func lanesQ5KAVX2(w, x *byte, sc *uint16, n int, out *int32)
+func lanesQ5KAVX2(w, x *byte, n int, out *int32)
 
 //go:noescape
 func lanesQ6KAVX2(w, x *byte, n int, out *int32)

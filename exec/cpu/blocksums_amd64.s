@@ -340,17 +340,60 @@ q80loop:
 
 // KSTORE adds the 128-bit halves of Y0 and Y1 and stores the eight lanes.
 #define KSTORE \
-	VEXTRACTI128 $1, Y0, X2 \
-	VPADDD X2, X0, X0 \
-	VEXTRACTI128 $1, Y1, X3 \
-	VPADDD X3, X1, X1 \
+	VEXTRACTI128 $1, Y0, X10 \
+	VPADDD X10, X0, X0 \
+	VEXTRACTI128 $1, Y1, X11 \
+	VPADDD X11, X1, X1 \
 	VMOVDQU X0, (DX) \
 	VMOVDQU X1, 16(DX)
 
+// KSCALES unpacks the eight 6-bit scales and mins of the q4_K/q5_K
+// super-block at SI (ggml's utmp bit trick): Y2 gets the scales as words,
+// dword c (s_2c, s_2c+1), in both 128-bit lanes; the mins term
+// S = Σ_j m_j·(bsums_2j + bsums_2j+1) of the q8_K block at DI is stored
+// at 32(DX). Clobbers AX, BX, R8..R11, Y3, Y4.
+#define KSCALES \
+	MOVL 4(SI), AX \
+	MOVL 8(SI), BX \
+	MOVL 12(SI), R8 \
+	MOVL AX, R9 \
+	ANDL $0x3f3f3f3f, R9 \
+	SHRL $6, AX \
+	ANDL $0x03030303, AX \
+	SHLL $4, AX \
+	MOVL R8, R10 \
+	ANDL $0x0f0f0f0f, R10 \
+	ORL  AX, R10 \
+	MOVL BX, R11 \
+	ANDL $0x3f3f3f3f, R11 \
+	SHRL $6, BX \
+	ANDL $0x03030303, BX \
+	SHLL $4, BX \
+	SHRL $4, R8 \
+	ANDL $0x0f0f0f0f, R8 \
+	ORL  BX, R8 \
+	VMOVD R9, X2 \
+	VPINSRD $1, R10, X2, X2 \
+	VPMOVZXBW X2, X2 \
+	VINSERTI128 $1, X2, Y2, Y2 \
+	VMOVD R11, X3 \
+	VPINSRD $1, R8, X3, X3 \
+	VPUNPCKLBW X3, X3, X3 \
+	VPMOVZXBW X3, Y3 \
+	VPMADDWD 260(DI), Y3, Y3 \
+	VEXTRACTI128 $1, Y3, X4 \
+	VPADDD X4, X3, X3 \
+	VPSHUFD $0x4e, X3, X4 \
+	VPADDD X4, X3, X3 \
+	VPSHUFD $0xb1, X3, X4 \
+	VPADDD X4, X3, X3 \
+	VMOVD X3, 32(DX)
+
 // Q45PAIR: sub-blocks 2c, 2c+1 from the 32 code bytes in Y8 (permuted
 // already; low nibbles are 2c, high 2c+1) plus the fifth bits in Y6, Y7
-// (q5_K; zero for q4_K), activations at yo(DI), yo+32(DI), scales at so(BX).
-#define Q45PAIR(yo, so) \
+// (q5_K; zero for q4_K), activations at yo(DI), yo+32(DI), scales dword c
+// of Y2 (sh = c·0x55).
+#define Q45PAIR(yo, sh) \
 	VPSRLW $4, Y8, Y9 \
 	VPAND Y15, Y8, Y8 \
 	VPAND Y15, Y9, Y9 \
@@ -362,21 +405,20 @@ q80loop:
 	VPSHUFB Y14, Y11, Y11 \
 	VPMADDUBSW Y10, Y8, Y8 \
 	VPMADDUBSW Y11, Y9, Y9 \
-	VPBROADCASTD so(BX), Y12 \
+	VPSHUFD $sh, Y2, Y12 \
 	KPAIR(Y8, Y9)
 
-#define Q4KPAIR(qo, yo, so) \
+#define Q4KPAIR(qo, yo, sh) \
 	VMOVDQU qo(SI), Y8 \
 	VPSHUFB Y14, Y8, Y8 \
-	Q45PAIR(yo, so)
+	Q45PAIR(yo, sh)
 
-// func lanesQ4KAVX2(w, x *byte, sc *uint16, n int, out *int32)
-TEXT ·lanesQ4KAVX2(SB), NOSPLIT, $0-40
+// func lanesQ4KAVX2(w, x *byte, n int, out *int32)
+TEXT ·lanesQ4KAVX2(SB), NOSPLIT, $0-32
 	MOVQ w+0(FP), SI
 	MOVQ x+8(FP), DI
-	MOVQ sc+16(FP), BX
-	MOVQ n+24(FP), CX
-	MOVQ out+32(FP), DX
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
 	VMOVDQU nib<>(SB), Y15
 	VMOVDQU lanep<>(SB), Y14
 	VPXOR Y6, Y6, Y6
@@ -384,15 +426,15 @@ TEXT ·lanesQ4KAVX2(SB), NOSPLIT, $0-40
 q4kloop:
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
-	Q4KPAIR(16, 4, 0)
-	Q4KPAIR(48, 68, 4)
-	Q4KPAIR(80, 132, 8)
-	Q4KPAIR(112, 196, 12)
+	KSCALES
+	Q4KPAIR(16, 4, 0x00)
+	Q4KPAIR(48, 68, 0x55)
+	Q4KPAIR(80, 132, 0xaa)
+	Q4KPAIR(112, 196, 0xff)
 	KSTORE
 	ADDQ $144, SI
 	ADDQ $292, DI
-	ADDQ $16, BX
-	ADDQ $32, DX
+	ADDQ $36, DX
 	DECQ CX
 	JNZ  q4kloop
 	VZEROUPPER
@@ -400,7 +442,7 @@ q4kloop:
 
 // Q5KPAIR: the fifth bits of sub-blocks 2c, 2c+1 are bits 0, 1 of Y13 (the
 // permuted qh shifted right by 2c); Y5 holds 0x10 bytes.
-#define Q5KPAIR(qo, yo, so) \
+#define Q5KPAIR(qo, yo, sh) \
 	VPSLLW $4, Y13, Y6 \
 	VPAND Y5, Y6, Y6 \
 	VPSLLW $3, Y13, Y7 \
@@ -408,32 +450,31 @@ q4kloop:
 	VPSRLW $2, Y13, Y13 \
 	VMOVDQU qo(SI), Y8 \
 	VPSHUFB Y14, Y8, Y8 \
-	Q45PAIR(yo, so)
+	Q45PAIR(yo, sh)
 
-// func lanesQ5KAVX2(w, x *byte, sc *uint16, n int, out *int32)
-TEXT ·lanesQ5KAVX2(SB), NOSPLIT, $0-40
+// func lanesQ5KAVX2(w, x *byte, n int, out *int32)
+TEXT ·lanesQ5KAVX2(SB), NOSPLIT, $0-32
 	MOVQ w+0(FP), SI
 	MOVQ x+8(FP), DI
-	MOVQ sc+16(FP), BX
-	MOVQ n+24(FP), CX
-	MOVQ out+32(FP), DX
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
 	VMOVDQU nib<>(SB), Y15
 	VMOVDQU lanep<>(SB), Y14
 	VMOVDQU b16<>(SB), Y5
 q5kloop:
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
+	KSCALES
 	VMOVDQU 16(SI), Y13
 	VPSHUFB Y14, Y13, Y13
-	Q5KPAIR(48, 4, 0)
-	Q5KPAIR(80, 68, 4)
-	Q5KPAIR(112, 132, 8)
-	Q5KPAIR(144, 196, 12)
+	Q5KPAIR(48, 4, 0x00)
+	Q5KPAIR(80, 68, 0x55)
+	Q5KPAIR(112, 132, 0xaa)
+	Q5KPAIR(144, 196, 0xff)
 	KSTORE
 	ADDQ $176, SI
 	ADDQ $292, DI
-	ADDQ $16, BX
-	ADDQ $32, DX
+	ADDQ $36, DX
 	DECQ CX
 	JNZ  q5kloop
 	VZEROUPPER

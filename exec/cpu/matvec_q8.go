@@ -236,33 +236,21 @@ func dotQ45KQ8K(w, xq []byte, five bool) float32 {
 	const xbb = ggml.Q8_KBlockBytes
 	var sums [8]float32
 	var acc float32
-	var a [8 * chunkSuper]int32
-	var sc [8 * chunkSuper]uint16
-	var mins [chunkSuper]int32
+	var a [9 * chunkSuper]int32
 	nb := len(w) / bb
 	for b0 := 0; b0 < nb; b0 += chunkSuper {
 		n := min(chunkSuper, nb-b0)
 		ws, xs := w[b0*bb:(b0+n)*bb], xq[b0*xbb:(b0+n)*xbb]
+		laneSumsQ45K(ws, xs, five, a[:9*n])
 		for k := 0; k < n; k++ {
-			wsc, xb := ws[k*bb+4:k*bb+16], xs[k*xbb:(k+1)*xbb]
-			var m int32
-			for j := 0; j < 8; j++ {
-				s, mj := ggml.ScaleMinK4(j, wsc)
-				sc[8*k+j] = uint16(s)
-				m += (bsum(xb, 2*j) + bsum(xb, 2*j+1)) * int32(mj)
-			}
-			mins[k] = m
-		}
-		laneSumsQ45K(ws, xs, five, sc[:8*n], a[:8*n])
-		for k := 0; k < n; k++ {
-			wb := ws[k*bb:]
+			ak := (*[9]int32)(a[9*k : 9*k+9])
 			dx := f32At(xs[k*xbb:])
-			d := float32(f16At(wb) * dx)
+			d := float32(h16(ws, k*bb) * dx)
 			for l := range sums {
-				sums[l] += float32(d * float32(a[8*k+l]))
+				sums[l] += float32(d * float32(ak[l]))
 			}
-			dmin := float32(f16At(wb[2:]) * dx)
-			acc -= float32(dmin * float32(mins[k]))
+			dmin := float32(h16(ws, k*bb+2) * dx)
+			acc -= float32(dmin * float32(ak[8]))
 		}
 	}
 	for _, s := range sums {
@@ -287,7 +275,7 @@ func dotQ6KQ8K(w, xq []byte) float32 {
 		ws, xs := w[b0*bb:(b0+n)*bb], xq[b0*xbb:(b0+n)*xbb]
 		laneSumsQ6K(ws, xs, a[:8*n])
 		for k := 0; k < n; k++ {
-			d := float32(f16At(ws[k*bb+208:]) * f32At(xs[k*xbb:]))
+			d := float32(h16(ws, k*bb+208) * f32At(xs[k*xbb:]))
 			for l := range sums {
 				sums[l] += float32(d * float32(a[8*k+l]))
 			}
