@@ -13,15 +13,19 @@ import (
 	"zincc/ir"
 )
 
-// The matvec benchmarks run a 4096x4096 product for each weight dtype on a
-// pool of benchWorkers goroutines and report GB/s of weight bytes read.
-// Each also times the plain memory read of its own weight buffer (memRead,
-// same goroutine count) before the timed loop and reports the quotient as
+// The matvec benchmarks run a product for each weight dtype at two shapes
+// on a pool of benchWorkers goroutines and report GB/s of weight bytes
+// read: "l3", 1024x1024 (cache-resident: the kernel's compute speed), and
+// "dram", 8192 columns and enough rows for at least benchDRAMBytes of
+// weights (several times any L3: the memory-bound case decode is). Each
+// also times the plain memory read of its own weight buffer (memRead, same
+// goroutine count) before the timed loop and reports the quotient as
 // "ratio": the fraction of the machine's read bandwidth the kernel reaches
-// on that dtype. BenchmarkMemRead reports the same baseline on its own.
+// on that dtype, measured in the same run. BenchmarkMemRead reports the
+// baseline on its own.
 const (
-	benchDim     = 4096
-	benchWorkers = 2
+	benchWorkers   = 2
+	benchDRAMBytes = 96 << 20
 )
 
 var benchDTypes = []ir.DType{ir.F32, ir.F16, ir.BF16, ir.Q4_0, ir.Q4_1, ir.Q5_0, ir.Q5_1, ir.Q8_0, ir.Q4_K, ir.Q5_K, ir.Q6_K}
@@ -34,22 +38,39 @@ var benchQuant = map[ir.DType]func([]byte, []float32) error{
 	ir.Q5_K: ggml.QuantizeQ5_K, ir.Q6_K: ggml.QuantizeQ6_K,
 }
 
-// benchWeights returns a benchDim x benchDim matrix of random weights in dt
-// (quantised with internal/ggml's quantizers) and a random x.
-func benchWeights(b *testing.B, dt ir.DType) ([]byte, []float32) {
+type benchShape struct {
+	name string
+	rows func(rowBytes int) int
+	cols int
+}
+
+var benchShapes = []benchShape{
+	{"l3", func(int) int { return 1024 }, 1024},
+	{"dram", func(rb int) int { return (benchDRAMBytes + rb - 1) / rb }, 8192},
+}
+
+// benchWeights returns a rows x cols matrix of random weights in dt
+// (quantised with internal/ggml's quantizers; 64 distinct rows, repeated,
+// which a matvec reads as any other rows) and a random x.
+func benchWeights(b *testing.B, dt ir.DType, sh benchShape) (w []byte, x []float32, rows int) {
 	b.Helper()
 	rng := rand.New(rand.NewPCG(11, uint64(dt)))
-	rb, err := dt.RowBytes(benchDim)
+	rb, err := dt.RowBytes(sh.cols)
 	if err != nil {
 		b.Fatal(err)
 	}
-	w := make([]byte, benchDim*rb)
-	row := make([]float32, benchDim)
-	for r := 0; r < benchDim; r++ {
+	rows = sh.rows(rb)
+	w = make([]byte, rows*rb)
+	row := make([]float32, sh.cols)
+	for r := 0; r < rows; r++ {
+		out := w[r*rb : (r+1)*rb]
+		if r >= 64 {
+			copy(out, w[(r%64)*rb:])
+			continue
+		}
 		for i := range row {
 			row[i] = float32(rng.NormFloat64() * 0.02)
 		}
-		out := w[r*rb : (r+1)*rb]
 		if dt == ir.F32 {
 			for i, v := range row {
 				binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(v))
@@ -61,11 +82,11 @@ func benchWeights(b *testing.B, dt ir.DType) ([]byte, []float32) {
 			b.Fatal(err)
 		}
 	}
-	x := make([]float32, benchDim)
+	x = make([]float32, sh.cols)
 	for i := range x {
 		x[i] = float32(rng.NormFloat64())
 	}
-	return w, x
+	return w, x, rows
 }
 
 // memRead sums buf as uint64 words on `workers` goroutines (4 accumulators
@@ -120,35 +141,37 @@ func memReadGBs(buf []byte, workers int) float64 {
 }
 
 func BenchmarkMatVec(b *testing.B) {
-	for _, dt := range benchDTypes {
-		b.Run(dt.String(), func(b *testing.B) {
-			w, x := benchWeights(b, dt)
-			dst := make([]float32, benchDim)
-			pool := NewPool(benchWorkers)
-			defer pool.Close()
-			base := memReadGBs(w, benchWorkers)
-			if err := MatVec(pool, dst, w, dt, benchDim, benchDim, x); err != nil {
-				b.Fatal(err)
-			}
-			b.SetBytes(int64(len(w)))
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				_ = MatVec(pool, dst, w, dt, benchDim, benchDim, x)
-			}
-			b.StopTimer()
-			gbs := float64(len(w)) * float64(b.N) / b.Elapsed().Seconds() / 1e9
-			b.ReportMetric(base, "memread-GB/s")
-			b.ReportMetric(gbs/base, "ratio")
-		})
+	for _, sh := range benchShapes {
+		for _, dt := range benchDTypes {
+			b.Run(sh.name+"/"+dt.String(), func(b *testing.B) {
+				w, x, rows := benchWeights(b, dt, sh)
+				dst := make([]float32, rows)
+				pool := NewPool(benchWorkers)
+				defer pool.Close()
+				base := memReadGBs(w, benchWorkers)
+				if err := MatVec(pool, dst, w, dt, rows, sh.cols, x); err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(int64(len(w)))
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					_ = MatVec(pool, dst, w, dt, rows, sh.cols, x)
+				}
+				b.StopTimer()
+				gbs := float64(len(w)) * float64(b.N) / b.Elapsed().Seconds() / 1e9
+				b.ReportMetric(base, "memread-GB/s")
+				b.ReportMetric(gbs/base, "ratio")
+			})
+		}
 	}
 }
 
 func BenchmarkMemRead(b *testing.B) {
-	for _, dt := range benchDTypes {
-		b.Run(dt.String(), func(b *testing.B) {
-			rb, _ := dt.RowBytes(benchDim)
-			buf := make([]byte, benchDim*rb)
+	for _, sh := range benchShapes {
+		b.Run(sh.name, func(b *testing.B) {
+			rb, _ := ir.Q8_0.RowBytes(sh.cols)
+			buf := make([]byte, sh.rows(rb)*rb)
 			for i := range buf {
 				buf[i] = byte(i * 7)
 			}
@@ -165,37 +188,40 @@ func BenchmarkMemRead(b *testing.B) {
 // BenchmarkMatVecQ8 is BenchmarkMatVec for the quantised formats with x
 // already quantised (the matvec that run executes after quantize-
 // activations): GB/s of weights and the ratio to a plain read of the same
-// bytes, measured in the same run.
+// bytes, measured in the same run. ZINCC_CPU_PORTABLE=1 measures the
+// pure-Go block sums.
 func BenchmarkMatVecQ8(b *testing.B) {
-	for _, dt := range benchDTypes {
-		xdt := ir.ActivationFormat(dt)
-		if xdt == ir.InvalidDType {
-			continue
+	for _, sh := range benchShapes {
+		for _, dt := range benchDTypes {
+			xdt := ir.ActivationFormat(dt)
+			if xdt == ir.InvalidDType {
+				continue
+			}
+			b.Run(sh.name+"/"+dt.String(), func(b *testing.B) {
+				w, x, rows := benchWeights(b, dt, sh)
+				xb, _ := xdt.RowBytes(sh.cols)
+				xq := make([]byte, xb)
+				if err := Quantize(xq, x, xdt); err != nil {
+					b.Fatal(err)
+				}
+				dst := make([]float32, rows)
+				pool := NewPool(benchWorkers)
+				defer pool.Close()
+				base := memReadGBs(w, benchWorkers)
+				if err := MatVecQ8(pool, dst, w, dt, rows, sh.cols, xq, xdt); err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(int64(len(w)))
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					_ = MatVecQ8(pool, dst, w, dt, rows, sh.cols, xq, xdt)
+				}
+				b.StopTimer()
+				gbs := float64(len(w)) * float64(b.N) / b.Elapsed().Seconds() / 1e9
+				b.ReportMetric(base, "memread-GB/s")
+				b.ReportMetric(gbs/base, "ratio")
+			})
 		}
-		b.Run(dt.String(), func(b *testing.B) {
-			w, x := benchWeights(b, dt)
-			xb, _ := xdt.RowBytes(benchDim)
-			xq := make([]byte, xb)
-			if err := Quantize(xq, x, xdt); err != nil {
-				b.Fatal(err)
-			}
-			dst := make([]float32, benchDim)
-			pool := NewPool(benchWorkers)
-			defer pool.Close()
-			base := memReadGBs(w, benchWorkers)
-			if err := MatVecQ8(pool, dst, w, dt, benchDim, benchDim, xq, xdt); err != nil {
-				b.Fatal(err)
-			}
-			b.SetBytes(int64(len(w)))
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				_ = MatVecQ8(pool, dst, w, dt, benchDim, benchDim, xq, xdt)
-			}
-			b.StopTimer()
-			gbs := float64(len(w)) * float64(b.N) / b.Elapsed().Seconds() / 1e9
-			b.ReportMetric(base, "memread-GB/s")
-			b.ReportMetric(gbs/base, "ratio")
-		})
 	}
 }

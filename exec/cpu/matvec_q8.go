@@ -88,10 +88,17 @@ var f16Tab = func() *[1 << 16]float32 {
 	return &t
 }()
 
-// runQ8 computes rows r0..r1-1 of a job with a quantised x.
+// runQ8 computes rows r0..r1-1 of a job with a quantised x: the
+// 32-element formats four rows at a time (dot4Q8), the rest row by row.
 func (j matvecJob) runQ8() {
 	rb := j.rowBytes
-	for r := j.r0; r < j.r1; r++ {
+	r := j.r0
+	if j.dt == ir.Q4_0 || j.dt == ir.Q8_0 || j.dt == ir.Q5_0 || j.dt == ir.Q4_1 || j.dt == ir.Q5_1 {
+		for ; r+4 <= j.r1; r += 4 {
+			dot4Q8(j.dt, j.w[r*rb:(r+4)*rb], rb, j.xq, j.xsum, (*[4]float32)(j.dst[r:r+4]))
+		}
+	}
+	for ; r < j.r1; r++ {
 		row := j.w[r*rb : (r+1)*rb]
 		var s float32
 		switch j.dt {
@@ -114,6 +121,81 @@ func (j matvecJob) runQ8() {
 		}
 		j.dst[r] = s
 	}
+}
+
+// blockSums sets out to the block sums of the dt blocks w with xq.
+func blockSums(dt ir.DType, w, xq []byte, out []int32) {
+	switch dt {
+	case ir.Q4_0:
+		blockSumsQ4_0(w, xq, out)
+	case ir.Q8_0:
+		blockSumsQ8_0(w, xq, out)
+	case ir.Q5_0:
+		blockSumsQ5_0(w, xq, out)
+	case ir.Q4_1:
+		blockSumsQ4_1(w, xq, out)
+	case ir.Q5_1:
+		blockSumsQ5_1(w, xq, out)
+	}
+}
+
+// dot4Q8 sets dst[k] to the dot of row k of the four rows w (rb bytes
+// each, a 32-element format dt) with xq: each row's value is exactly its
+// dotQ*Q8's (the same block sums, the same float32 operations in the same
+// order); only the four independent float32 chains are interleaved, so
+// that their latencies overlap.
+func dot4Q8(dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, dst *[4]float32) {
+	bb := dt.BlockBytes()
+	nb := rb / bb
+	var s0, s1, s2, s3 [chunkBlocks]int32
+	var a0, a1, a2, a3 float32
+	for b0 := 0; b0 < nb; b0 += chunkBlocks {
+		n := min(chunkBlocks, nb-b0)
+		xs := xq[b0*34 : (b0+n)*34]
+		w0 := w[b0*bb : (b0+n)*bb]
+		w1 := w[rb+b0*bb : rb+(b0+n)*bb]
+		w2 := w[2*rb+b0*bb : 2*rb+(b0+n)*bb]
+		w3 := w[3*rb+b0*bb : 3*rb+(b0+n)*bb]
+		blockSums(dt, w0, xs, s0[:n])
+		blockSums(dt, w1, xs, s1[:n])
+		blockSums(dt, w2, xs, s2[:n])
+		blockSums(dt, w3, xs, s3[:n])
+		switch dt {
+		case ir.Q4_0:
+			for i := 0; i < n; i++ {
+				dx, o := h16(xs, i*34), i*18
+				a0 += float32(float32(float32(s0[i])*h16(w0, o)) * dx)
+				a1 += float32(float32(float32(s1[i])*h16(w1, o)) * dx)
+				a2 += float32(float32(float32(s2[i])*h16(w2, o)) * dx)
+				a3 += float32(float32(float32(s3[i])*h16(w3, o)) * dx)
+			}
+		case ir.Q8_0:
+			for i := 0; i < n; i++ {
+				dx, o := h16(xs, i*34), i*34
+				a0 += float32(float32(s0[i]) * float32(h16(w0, o)*dx))
+				a1 += float32(float32(s1[i]) * float32(h16(w1, o)*dx))
+				a2 += float32(float32(s2[i]) * float32(h16(w2, o)*dx))
+				a3 += float32(float32(s3[i]) * float32(h16(w3, o)*dx))
+			}
+		case ir.Q5_0:
+			for i := 0; i < n; i++ {
+				dx, o := h16(xs, i*34), i*22
+				a0 += float32(float32(h16(w0, o)*dx) * float32(s0[i]))
+				a1 += float32(float32(h16(w1, o)*dx) * float32(s1[i]))
+				a2 += float32(float32(h16(w2, o)*dx) * float32(s2[i]))
+				a3 += float32(float32(h16(w3, o)*dx) * float32(s3[i]))
+			}
+		case ir.Q4_1, ir.Q5_1:
+			for i := 0; i < n; i++ {
+				dx, sx, o := h16(xs, i*34), float32(xsum[b0+i]), i*bb
+				a0 += float32(float32(float32(h16(w0, o)*dx)*float32(s0[i])) + float32(h16(w0, o+2)*sx))
+				a1 += float32(float32(float32(h16(w1, o)*dx)*float32(s1[i])) + float32(h16(w1, o+2)*sx))
+				a2 += float32(float32(float32(h16(w2, o)*dx)*float32(s2[i])) + float32(h16(w2, o+2)*sx))
+				a3 += float32(float32(float32(h16(w3, o)*dx)*float32(s3[i])) + float32(h16(w3, o+2)*sx))
+			}
+		}
+	}
+	dst[0], dst[1], dst[2], dst[3] = a0, a1, a2, a3
 }
 
 // The 32-element formats. Per block the integer dot
