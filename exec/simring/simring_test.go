@@ -56,6 +56,9 @@ func graphs(t *testing.T) map[string]graph {
 				"blk.0.attn_v.weight": ir.Q5_1, "blk.0.ffn_down.weight": ir.Q4_1}},
 		{Name: "bf16", Vocab: 72, Embd: 64, Layers: 1, Heads: 2, KVHeads: 2, FF: 96, Ctx: 10, Eps: 1e-5,
 			RopeBase: 10000, DefaultWeightType: ir.BF16, Random: true},
+		// heads of 128 over an f32 cache: split attention (4 splits) and its combine
+		{Name: "split", Vocab: 64, Embd: 256, Layers: 1, Heads: 2, KVHeads: 1, FF: 96, Ctx: 300, Eps: 1e-5,
+			RopeBase: 10000, CacheType: ir.F32, DefaultWeightType: ir.F16, Random: true},
 	} {
 		text, err := frontend.LlamaGraph(c)
 		if err != nil {
@@ -235,17 +238,22 @@ func TestSimEveryOpWithinItsBound(t *testing.T) {
 // TestSimLongContext runs a layer whose KV cache has the most rows the
 // LDS-resident gfx1201 attention kernel attends over, at the last
 // positions (the scores fill the workgroup's LDS), and one with more rows,
-// which the chunked kernel takes. Both tiers must give the same tokens
+// which the chunked kernel takes (heads of 32); and, with one head of 64,
+// the split kernels over 16 splits. Both tiers must give the same tokens
 // and logits within 1e-4 of 1+|logit| (they agree to ~2e-7; a workgroup
 // given LDS for the scratch only is off by ~3e-4).
 func TestSimLongContext(t *testing.T) {
-	for _, ctx := range []int{kernels.MaxAttentionContext, 20000} { // the LDS-resident kernel's most, and the chunked kernel
-		t.Run(fmt.Sprint(ctx), func(t *testing.T) { testSimLongContext(t, ctx) })
+	for _, c := range []struct{ ctx, heads int }{
+		{kernels.MaxAttentionContext, 2}, // the LDS-resident kernel's most
+		{20000, 2},                       // the chunked kernel
+		{20000, 1},                       // split attention
+	} {
+		t.Run(fmt.Sprintf("%d/heads%d", c.ctx, c.heads), func(t *testing.T) { testSimLongContext(t, c.ctx, c.heads) })
 	}
 }
 
-func testSimLongContext(t *testing.T, ctx int) {
-	c := frontend.LlamaConfig{Name: "long", Vocab: 64, Embd: 64, Layers: 1, Heads: 2, KVHeads: 1, FF: 96,
+func testSimLongContext(t *testing.T, ctx, heads int) {
+	c := frontend.LlamaConfig{Name: "long", Vocab: 64, Embd: 64, Layers: 1, Heads: heads, KVHeads: 1, FF: 96,
 		Ctx: ctx, Eps: 1e-5, RopeBase: 10000, DefaultWeightType: ir.F16, Random: true}
 	text, err := frontend.LlamaGraph(c)
 	if err != nil {

@@ -218,6 +218,10 @@ func splitLDS(s Size) uint32 {
 	return uint32(max(4*AttentionSplitChunk(s.Ctx-1, AttentionSplits(s.Ctx)), 64*s.N))
 }
 
+// AttentionSplitFits reports whether a split attention of size s fits a
+// workgroup's LDS (contexts up to about 250000 rows do).
+func AttentionSplitFits(s Size) bool { return attentionScratch+splitLDS(s) <= MaxLDS }
+
 // AttentionSplitScratch is the partials of a split attention: head_dim + 2
 // floats (o_c, m_c, l_c) per split of every head.
 func AttentionSplitScratch(s Size) uint32 {

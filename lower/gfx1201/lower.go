@@ -105,6 +105,7 @@ func Lower(m *ir.Module, lib Library, opts Options) (*Executable, error) {
 		inputs: make([]int32, len(m.Decls)),
 		exe: &Executable{Module: m, Values: make([]Placement, len(plan.Slots)),
 			Relocs: make([]Reloc, 0, 1+4*n), Dispatches: make([]Dispatch, 0, n)}}
+	l.launch.spare = &l.then
 	k := int32(0)
 	for id, v := range m.Decls { // IDs: declarations come first
 		if v.Kind == ir.Input {
@@ -169,6 +170,7 @@ type lowering struct {
 	place  [maxArgs]Placement
 	rd, wr [maxPtrArgs]span
 	launch launch // the node being lowered
+	then   launch // its second launch, if it has one (launch.then)
 	// scratch is the arena's room for launches' KernelABI.Scratch: the
 	// most any launch needs, after the values (zero until the first step,
 	// and left zero by the kernels that use it).
@@ -198,8 +200,12 @@ func (l *lowering) layout(base uint64) {
 	}
 	var need uint32
 	for _, n := range l.m.Nodes {
-		if r := ruleFor(n.Op); r != nil && r(n, &l.launch) == nil && l.launch.kernel.Scratch != nil {
-			need = max(need, l.launch.kernel.Scratch(l.launch.size))
+		if r := ruleFor(n.Op); r != nil && r(n, &l.launch) == nil {
+			for ln := &l.launch; ln != nil; ln = ln.then {
+				if ln.kernel.Scratch != nil {
+					need = max(need, ln.kernel.Scratch(ln.size))
+				}
+			}
 		}
 	}
 	if need > 0 {
@@ -242,8 +248,8 @@ func (l *lowering) emit() error {
 			continue
 		}
 		err := rule(n, ln)
-		if err == nil {
-			err = l.dispatch(i, n, ln)
+		for d := ln; err == nil && d != nil; d = d.then {
+			err = l.dispatch(i, n, d)
 		}
 		if err != nil {
 			errs = append(errs, err)

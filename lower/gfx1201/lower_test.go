@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -333,8 +334,11 @@ func TestListingNamesStatements(t *testing.T) {
 	}
 }
 
-// Attention keeps every score in LDS up to kernels.MaxAttentionContext rows;
-// past it the chunked kernel takes over, for heads of at most 256.
+// Heads of 64, 128 and 256 take the split kernels at every context their
+// LDS fits: two dispatches, a barrier between them (the combine reads the
+// partials the first wrote in the scratch). Other heads keep every score
+// in LDS up to kernels.MaxAttentionContext rows; past it the chunked
+// kernel takes over, for heads of at most 256.
 func TestAttentionKernelByContext(t *testing.T) {
 	graph := func(rows, headDim int) *ir.Module {
 		return parseText(t, fmt.Sprintf(`graph @g {
@@ -346,15 +350,33 @@ func TestAttentionKernelByContext(t *testing.T) {
 }`, headDim, rows, headDim))
 	}
 	for _, c := range []struct {
-		rows   int
-		kernel string
-	}{{kernels.MaxAttentionContext, "zincc_attention_f16"}, {kernels.MaxAttentionContext + 1, "zincc_attention_long_f16"}, {1 << 20, "zincc_attention_long_f16"}} {
-		e, err := Lower(graph(c.rows, 128), stubLibrary(t), Options{})
+		rows, headDim int
+		kernels       []string
+	}{
+		{8, 128, []string{"zincc_attention_split_f16_d128", "zincc_attention_combine"}},
+		{kernels.MaxAttentionContext + 1, 64, []string{"zincc_attention_split_f16_d64", "zincc_attention_combine"}},
+		{200000, 256, []string{"zincc_attention_split_f16_d256", "zincc_attention_combine"}},
+		{1 << 20, 128, []string{"zincc_attention_long_f16"}}, // the split's scores would not fit the LDS
+		{kernels.MaxAttentionContext, 96, []string{"zincc_attention_f16"}},
+		{kernels.MaxAttentionContext + 1, 96, []string{"zincc_attention_long_f16"}},
+	} {
+		e, err := Lower(graph(c.rows, c.headDim), stubLibrary(t), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := e.Dispatches[0].KernelName(); got != c.kernel {
-			t.Errorf("%d rows: kernel %s, want %s", c.rows, got, c.kernel)
+		var got []string
+		for _, d := range e.Dispatches {
+			got = append(got, d.KernelName())
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.kernels) {
+			t.Errorf("%d rows of %d: kernels %v, want %v", c.rows, c.headDim, got, c.kernels)
+			continue
+		}
+		if len(e.Dispatches) == 2 {
+			d := e.Dispatches[1]
+			if d.Node != e.Dispatches[0].Node || d.First == d.Dword || !slices.Equal(e.IB[d.First:d.First+len(barrierPackets)], barrierPackets) {
+				t.Errorf("%d rows of %d: the combine is not behind a barrier", c.rows, c.headDim)
+			}
 		}
 	}
 	_, err := Lower(graph(kernels.MaxAttentionContext+1, 288), stubLibrary(t), Options{})

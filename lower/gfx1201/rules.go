@@ -49,12 +49,26 @@ type launch struct {
 	args   [maxArgs]argValue // in ABI order
 	nargs  int
 	state  int32 // the ID of a state the kernel writes in place (kv_store), or -1
+	// then is a second launch of the same node, dispatched right after
+	// this one (an op lowered to two kernels: split attention, then its
+	// combine), or nil. The barrier planning sees it as any other
+	// dispatch: a combine reading the first launch's scratch gets a
+	// barrier.
+	then *launch
+	// spare is the lowering's storage for then (so a rule allocates nothing).
+	spare *launch
 }
 
 // set makes l a launch of kernel over size with args.
 func (l *launch) set(kernel *kernels.KernelABI, size kernels.Size, args ...argValue) {
-	l.kernel, l.size, l.state = kernel, size, -1
+	l.kernel, l.size, l.state, l.then = kernel, size, -1, nil
 	l.nargs = copy(l.args[:], args)
+}
+
+// next returns the node's second launch, to be set by the rule.
+func (l *launch) next() *launch {
+	l.then = l.spare
+	return l.then
 }
 
 // scalar passes a u32 scalar operand. On the GPU it must be a per-step
@@ -212,31 +226,70 @@ var rules = map[*ir.Op]rule{
 	ir.OpAttention: func(n *ir.Node, l *launch) error {
 		k := n.Args[1]
 		heads := n.Int("heads")
+		hd := n.Args[0].Type.Elems() / heads
+		rows := k.Type.Shape[0]
+		pos, err := scalar(n, 3)
+		if split := splitKernels[k.Type.DType][hd]; split != nil &&
+			kernels.AttentionSplitFits(kernels.Size{Heads: heads, Ctx: rows, N: hd}) {
+			// Flash decoding: heads × S workgroups of partials, then the
+			// combine, a second dispatch over the same scratch.
+			size := kernels.Size{Heads: heads, Ctx: rows, N: hd}
+			log2S := kernels.AttentionSplits(rows)
+			l.set(split, size, addrOf(n.Args[0]), addrOf(k), addrOf(n.Args[2]), scratch(), pos,
+				word(heads), word(n.Int("kv_heads")), word(log2S), float(n.Float("scale")))
+			l.next().set(abiAttentionCombine, size, scratch(), addrOf(n.Result), pos, word(hd), word(log2S))
+			return err
+		}
 		table := &attendKernels
-		if rows := k.Type.Shape[0]; rows > kernels.MaxAttentionContext {
+		if rows > kernels.MaxAttentionContext {
 			// Too many rows for every score to stay in LDS: the chunked kernels.
-			if hd := n.Args[0].Type.Elems() / heads; hd > kernels.MaxLongAttentionHeadDim {
+			if hd > kernels.MaxLongAttentionHeadDim {
 				return fmt.Errorf("%v: attention over %s: %d rows need the chunked gfx1201 kernel, which takes heads of at most %d, not %d",
 					n.Pos, k.Ref(), rows, kernels.MaxLongAttentionHeadDim, hd)
 			}
 			table = &attendLongKernels
 		}
-		kernel, err := table.pick(n, k.Type.DType)
-		if err != nil {
-			return err
+		kernel, err2 := table.pick(n, k.Type.DType)
+		if err2 != nil {
+			return err2
 		}
-		pos, err := scalar(n, 3)
-		l.set(kernel, kernels.Size{Heads: heads, Ctx: k.Type.Shape[0]},
+		l.set(kernel, kernels.Size{Heads: heads, Ctx: rows},
 			addrOf(n.Args[0]), addrOf(k), addrOf(n.Args[2]), addrOf(n.Result), pos,
-			word(heads), word(n.Int("kv_heads")), word(n.Args[0].Type.Elems()/heads), float(n.Float("scale")))
+			word(heads), word(n.Int("kv_heads")), word(hd), float(n.Float("scale")))
 		return err
 	},
 }
+
+// Attention is lowered to the split kernels (zincc_attention_split_*,
+// then zincc_attention_combine) whenever they take the state's dtype and
+// head size and their LDS fits; zincc_attention_* and
+// zincc_attention_long_* remain for the other head sizes and for contexts
+// past about 250000 rows. The choice can only be by the state's shape:
+// pos is patched per step and the IB must not change with it. In the cost
+// model (docs/perf-model.md, 8B-shaped step) the split kernels are slower
+// only at pos 0 (0.6 µs a layer: the second dispatch and its barrier) and
+// faster from a few rows on (8x at pos 64, 47x at 2048), so no context is
+// short enough to keep the one-dispatch kernel for.
+
+// splitKernels is the split attention kernel for each state dtype and
+// head size, or nil.
+var splitKernels = func() map[ir.DType]map[int]*kernels.KernelABI {
+	t := map[ir.DType]map[int]*kernels.KernelABI{}
+	for _, dt := range []ir.DType{ir.F32, ir.F16} {
+		t[dt] = map[int]*kernels.KernelABI{}
+		for _, hd := range kernels.AttentionSplitHeadDims {
+			t[dt][hd] = abi(fmt.Sprintf("zincc_attention_split_%v_d%d", dt, hd))
+		}
+	}
+	return t
+}()
 
 var (
 	abiRMSNorm = abi("zincc_rms_norm")
 	abiArgmax  = abi("zincc_argmax")
 	abiRope    = abi("zincc_rope")
+
+	abiAttentionCombine = abi("zincc_attention_combine")
 )
 
 // rulesByIndex is rules indexed by ir.Op.Index, for the lowering's loop.
