@@ -97,6 +97,22 @@ DATA q6idx<>+112(SB)/8, $0x0000000700000007
 DATA q6idx<>+120(SB)/8, $0x0000000700000007
 GLOBL q6idx<>(SB), RODATA|NOPTR, $128
 
+// PFDIST is how far ahead of the weights being read the kernels prefetch
+// (the hardware prefetcher alone leaves the integer work and the DRAM
+// reads serialised: 19 against 37 GB/s on one core for q8_0). Prefetches
+// past the end of the weights are harmless.
+#define PFDIST 6144
+
+#define PF3 \
+	PREFETCHT0 PFDIST(SI) \
+	PREFETCHT0 PFDIST+64(SI) \
+	PREFETCHT0 PFDIST+128(SI)
+
+#define PF5 \
+	PF3 \
+	PREFETCHT0 PFDIST+192(SI) \
+	PREFETCHT0 PFDIST+256(SI)
+
 // REDUCE8 stores the sums of the eight dwords of each of Y0..Y7 to
 // (DX)..28(DX); clobbers Y0..Y7.
 #define REDUCE8 \
@@ -156,6 +172,7 @@ TEXT ·sumsQ4_0AVX2(SB), NOSPLIT, $0-32
 	VMOVDQU w1<>(SB), Y14
 	VMOVDQU b8<>(SB), Y13
 q40loop:
+	PF3
 	Q4_0(2, 2, Y0)
 	Q4_0(20, 36, Y1)
 	Q4_0(38, 70, Y2)
@@ -186,6 +203,7 @@ TEXT ·sumsQ4_1AVX2(SB), NOSPLIT, $0-32
 	VMOVDQU nib<>(SB), Y15
 	VMOVDQU w1<>(SB), Y14
 q41loop:
+	PF3
 	Q4_1(4, 2, Y0)
 	Q4_1(24, 36, Y1)
 	Q4_1(44, 70, Y2)
@@ -233,6 +251,7 @@ TEXT ·sumsQ5_0AVX2(SB), NOSPLIT, $0-32
 	VMOVDQU bitmask<>(SB), Y11
 	VPCMPEQB Y10, Y10, Y10
 q50loop:
+	PF3
 	Q5_0(2, 2, Y0)
 	Q5_0(24, 36, Y1)
 	Q5_0(46, 70, Y2)
@@ -266,6 +285,7 @@ TEXT ·sumsQ5_1AVX2(SB), NOSPLIT, $0-32
 	VMOVDQU bitmask<>(SB), Y11
 	VPCMPEQB Y10, Y10, Y10
 q51loop:
+	PF3
 	Q5_1(4, 2, Y0)
 	Q5_1(28, 36, Y1)
 	Q5_1(52, 70, Y2)
@@ -302,6 +322,7 @@ TEXT ·sumsQ8_0AVX2(SB), NOSPLIT, $0-32
 	MOVQ n+16(FP), CX
 	MOVQ out+24(FP), DX
 q80loop:
+	PF5
 	Q8_0(2, Y0)
 	Q8_0(36, Y1)
 	Q8_0(70, Y2)
@@ -424,6 +445,7 @@ TEXT ·lanesQ4KAVX2(SB), NOSPLIT, $0-32
 	VPXOR Y6, Y6, Y6
 	VPXOR Y7, Y7, Y7
 q4kloop:
+	PF3
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	KSCALES
@@ -462,6 +484,7 @@ TEXT ·lanesQ5KAVX2(SB), NOSPLIT, $0-32
 	VMOVDQU lanep<>(SB), Y14
 	VMOVDQU b16<>(SB), Y5
 q5kloop:
+	PF3
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	KSCALES
@@ -537,6 +560,8 @@ TEXT ·lanesQ6KAVX2(SB), NOSPLIT, $0-32
 	VMOVDQU b48<>(SB), Y13
 	VMOVDQU b32<>(SB), Y7
 q6kloop:
+	PF3
+	PREFETCHT0 PFDIST+192(SI)
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	VPMOVSXBW 192(SI), Y6

@@ -213,10 +213,12 @@ func dot4Q8(dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, dst *[4]fl
 // stack; the float32 combination below runs block by block in order.
 
 // chunkBlocks is how many 32-element blocks' sums one call of a block-sum
-// kernel forms; chunkSuper the same for 256-element super-blocks.
+// kernel forms; chunkSuper the same for 256-element super-blocks. Rows of
+// up to 16384 columns take one call each, so the kernels read the weights
+// front to back (their prefetches run ahead in the same stream).
 const (
-	chunkBlocks = 64
-	chunkSuper  = 8
+	chunkBlocks = 512
+	chunkSuper  = 64
 )
 
 func dotQ4_0Q8(w, xq []byte) float32 {
