@@ -49,7 +49,6 @@ func h1(f func(float64) float64) func(a uint32) uint32 {
 	return func(a uint32) uint32 { return tround16(f(tf16(a)), false) }
 }
 
-
 // tminmax is minimumNumber/maximumNumber (prop=false) or
 // minimum/maximum (prop=true) with -0 < +0, on f32 or f16 bits.
 func tminmax(a, b uint32, f16, isMax, prop bool) uint32 {

@@ -89,7 +89,6 @@ func withSat(sat func(a, b uint32) uint32) func(*inst) string {
 	}
 }
 
-
 func registerVALU() {
 	isF := func(c cls) bool { return c == cF32 || c == cF16 || c == cF64 }
 	// v1/v2/v3 define a 32-bit-lane instruction; float destinations get
