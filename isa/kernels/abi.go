@@ -53,7 +53,9 @@ type KernelABI struct {
 	Doc      string // what one workgroup does
 	// Scratch, if set, is the bytes of zero-initialised GPU memory a
 	// launch of size s needs across its workgroups (an argument the
-	// lowering fills); the kernel leaves them zero when it ends.
+	// lowering fills); the kernel leaves them zero when it ends (a node
+	// lowered to two launches over the scratch, split attention and its
+	// combine: the second).
 	Scratch func(s Size) uint32
 	index   int // position in ABIs
 }
