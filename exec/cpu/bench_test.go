@@ -2,15 +2,22 @@ package cpu
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"sort"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
 
+	"zincc/exec"
+	"zincc/frontend"
 	"zincc/internal/ggml"
 	"zincc/ir"
+	lowercpu "zincc/lower/cpu"
+	"zincc/passes"
 )
 
 // The matvec benchmarks run a product for each weight dtype at two shapes
@@ -223,5 +230,84 @@ func BenchmarkMatVecQ8(b *testing.B) {
 				b.ReportMetric(gbs/base, "ratio")
 			})
 		}
+	}
+}
+
+// BenchmarkDecodeStep times decode steps of a TinyLlama-1.1B-shaped model
+// (frontend.LlamaGraph, random weights: vocabulary 32000, embedding 2048,
+// 22 layers, 32 heads, 4 KV heads, FFN 5632, context 512) on the cpu ring
+// with benchWorkers goroutines and zincc's default passes, for q4_0, q8_0
+// and f16 weights and a Q4_K_M-like mix (q4_K, with q6_K for the output
+// head and, in llama-quantize's use_more_bits layers, attn_v and
+// ffn_down). It reports tok/s and allocs/op (a step should allocate
+// nothing but what Step returns). Binding the random weights takes a few
+// seconds per model (0.6 GB at q4_0, 2.2 GB at f16);
+// ZINCC_BENCH_LAYERS=n runs n layers instead of 22.
+func BenchmarkDecodeStep(b *testing.B) {
+	layers := 22
+	if s := os.Getenv("ZINCC_BENCH_LAYERS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			b.Fatalf("ZINCC_BENCH_LAYERS=%q: want a positive layer count", s)
+		}
+		layers = n
+	}
+	q4KM := map[string]ir.DType{"output.weight": ir.Q6_K}
+	for i := 0; i < layers; i++ {
+		// llama.cpp's llama_tensor_get_type for Q4_K_M: use_more_bits(i, n).
+		if i < layers/8 || i >= 7*layers/8 || (i-layers/8)%3 == 2 {
+			q4KM[fmt.Sprintf("blk.%d.attn_v.weight", i)] = ir.Q6_K
+			q4KM[fmt.Sprintf("blk.%d.ffn_down.weight", i)] = ir.Q6_K
+		}
+	}
+	for _, mix := range []struct {
+		name  string
+		dt    ir.DType
+		types map[string]ir.DType
+	}{{"q4_0", ir.Q4_0, nil}, {"q8_0", ir.Q8_0, nil}, {"f16", ir.F16, nil}, {"q4_K_M", ir.Q4_K, q4KM}} {
+		b.Run(mix.name, func(b *testing.B) {
+			c := frontend.LlamaConfig{Name: "tinyllama_" + mix.name, Vocab: 32000, Embd: 2048, Layers: layers,
+				Heads: 32, KVHeads: 4, FF: 5632, Ctx: 512, Eps: 1e-5, RopeBase: 10000, Random: true,
+				DefaultWeightType: mix.dt, Types: mix.types}
+			text, err := frontend.LlamaGraph(c)
+			if err != nil {
+				b.Fatal(err)
+			}
+			m, err := frontend.Parse(c.Name+".zir", []byte(text))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := passes.Run(m, passes.Options{}); err != nil {
+				b.Fatal(err)
+			}
+			w, err := exec.Bind(m, exec.BindOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer w.Close()
+			p, err := lowercpu.Lower(m)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, err := NewRing(p, w, benchWorkers)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer r.Close()
+			in := []uint32{1, 0}
+			if _, err := r.Step(in); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				in[0], in[1] = uint32(i*7919%c.Vocab), uint32((i+1)%c.Ctx)
+				if _, err := r.Step(in); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tok/s")
+		})
 	}
 }

@@ -11,7 +11,9 @@ func sizeError(op string, format string, args ...any) error {
 func sameLen(op string, n int, names string, ls ...int) error {
 	for _, l := range ls {
 		if l != n {
-			return sizeError(op, "operand lengths %v differ (%s)", ls, names)
+			// A copy, so that ls does not escape: a call that passes
+			// allocates nothing (a decode step makes dozens).
+			return sizeError(op, "operand lengths %v differ (%s)", append([]int(nil), ls...), names)
 		}
 	}
 	return nil
