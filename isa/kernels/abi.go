@@ -280,10 +280,11 @@ var ABIs = []KernelABI{
 	{Name: "zincc_matvec_q5_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	{Name: "zincc_matvec_q6_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	// The matvecs of a quantised x (q8_0 or q8_K blocks from quantize):
-	// each workgroup stages x, dequantised, in LDS (4·cols bytes), then
-	// runs the f32-x body of its weight format.
-	{Name: "zincc_matvec_q4_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, ExtraLDS: stagedX, Doc: "8 rows, one per wave; x staged in LDS"},
-	{Name: "zincc_matvec_q8_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, ExtraLDS: stagedX, Doc: "8 rows, one per wave; x staged in LDS"},
+	// q4_0 and q8_0 stream whole blocks with integer dots (matvec_q8.s);
+	// the others stage x, dequantised, in LDS (4·cols bytes), then run
+	// the f32-x body of their weight format.
+	{Name: "zincc_matvec_q4_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; streams whole blocks, integer dots"},
+	{Name: "zincc_matvec_q8_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; streams whole blocks, integer dots"},
 	{Name: "zincc_matvec_q4_1_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, ExtraLDS: stagedX, Doc: "8 rows, one per wave; x staged in LDS"},
 	{Name: "zincc_matvec_q5_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, ExtraLDS: stagedX, Doc: "8 rows, one per wave; x staged in LDS"},
 	{Name: "zincc_matvec_q5_1_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, ExtraLDS: stagedX, Doc: "8 rows, one per wave; x staged in LDS"},

@@ -173,15 +173,16 @@ var rules = map[*ir.Op]rule{
 		rows, cols := w.Type.Shape[0], w.Type.Shape[1]
 		table, size := &matvecKernels, kernels.Size{Rows: rows}
 		if n.Args[1].Type.DType != ir.F32 {
-			if cols > kernels.MaxStagedCols {
-				return fmt.Errorf("%v: matvec of a quantised x over %d columns: gfx1201 stages x in LDS, at most %d columns (drop the quantize-activations pass)",
-					n.Pos, cols, kernels.MaxStagedCols)
-			}
 			table, size.N = &matvecQ8Kernels, cols
 		}
 		k, err := table.pick(n, w.Type.DType)
 		if err != nil {
 			return err
+		}
+		if k.ExtraLDS != nil && cols > kernels.MaxStagedCols {
+			// The kernels that still stage x in LDS bound the columns.
+			return fmt.Errorf("%v: matvec of %v weights and a quantised x over %d columns: gfx1201 stages x in LDS, at most %d columns (drop the quantize-activations pass)",
+				n.Pos, w.Type.DType, cols, kernels.MaxStagedCols)
 		}
 		l.set(k, size, addrOf(w), addrOf(n.Args[1]), addrOf(n.Result), word(rows), word(cols))
 		return nil
