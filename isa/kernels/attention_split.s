@@ -47,7 +47,9 @@
 // (<= 256), s6 log2 S. Workgroup h (256 threads) merges the A =
 // ceil((pos+1)/cl) partials of head h in split order: M = max m_c,
 // w_c = exp2((m_c - M)·log2 e), L = Σ w_c·l_c, O_d = Σ w_c·o_c[d] (fused
-// multiply-adds, c = 0, 1, ...), dst[h·head_dim + d] = O_d·rcp(L). All
+// multiply-adds, c = 0, 1, ...; a split whose w_c is 0 is passed over, so
+// that one whose scores are all -inf adds nothing, as on the CPU, rather
+// than 0·NaN), dst[h·head_dim + d] = O_d·rcp(L). All
 // 16 slots' loads are in flight at once (S <= 16; the loads of splits
 // past A read split A-1 and are not used). Then the workgroup zeroes the
 // partials it read: the lowering's scratch must be left zero
@@ -478,8 +480,11 @@ zincc_attention_combine:
   v_sub_f32 v5, v[56+2*\c], v2
   v_mul_f32 v5, 0x3fb8aa3b, v5          ; (m_c - M)·log2 e
   v_exp_f32 v5, v5                      ; w_c
+  v_cmp_neq_f32 vcc_lo, 0, v5           ; a split with w_c = 0 adds nothing, not 0·NaN
+  s_and_saveexec_b32 s53, vcc_lo        ;   (its scores all -inf, another's finite)
   v_fmac_f32 v3, v5, v[57+2*\c]
   v_fmac_f32 v4, v5, v[40+\c]
+  s_mov_b32 exec_lo, s53
   .endr
 .Lcombine_sum_done:
   v_rcp_f32 v3, v3

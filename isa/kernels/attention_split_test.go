@@ -197,3 +197,52 @@ func TestAttentionSplitShape(t *testing.T) {
 		}
 	}
 }
+
+// Scores that overflow to -inf (a dot product beyond float32) weigh 0 on
+// the CPU when another score is finite; a split holding only such rows
+// must add nothing, not 0·NaN (its own max is -inf).
+func TestSplitAttentionOverflowedScores(t *testing.T) {
+	h := newGPU(t)
+	r := rand.New(rand.NewSource(35))
+	for _, dt := range []ir.DType{ir.F32, ir.F16} {
+		c := attentionCase{heads: 2, kvHeads: 1, headDim: 64, ctx: 300, pos: 299, qScale: 1, kvScale: 1}
+		q, k, v := attentionInputs(r, dt, c)
+		big, neg := float32(1e36), float32(-1e20)
+		if dt == ir.F16 {
+			neg = -6e4
+		}
+		for i := range q {
+			q[i] = big
+		}
+		// The rows of the first split (64 at pos 299, of 8 splits) score -inf.
+		cl := kernels.AttentionSplitChunk(c.pos, kernels.AttentionSplits(c.ctx))
+		row := make([]float32, c.headDim)
+		for i := range row {
+			row[i] = neg
+		}
+		kr := f32bytes(row)
+		if dt == ir.F16 {
+			kr = f16bytes(row)
+		}
+		for j := 0; j < cl; j++ {
+			copy(k[j*len(kr):], kr)
+		}
+		// The other rows score finite values: K of 1e-36 (f32; zeros in f16,
+		// which has no such values) against q of 1e36.
+		small := randF32(r, (c.ctx-cl)*c.headDim, 1e-36)
+		if dt == ir.F16 {
+			copy(k[cl*len(kr):], f16bytes(make([]float32, len(small))))
+		} else {
+			copy(k[cl*len(kr):], f32bytes(small))
+		}
+		t.Run(dt.String(), func(t *testing.T) {
+			got := runSplitAttention(t, h, dt, c, q, k, v)
+			for i, g := range got {
+				if math.IsNaN(float64(g)) || math.IsInf(float64(g), 0) {
+					t.Fatalf("dst[%d] = %g", i, g)
+				}
+			}
+			checkSplitAttention(t, h, dt, c, q, k, v)
+		})
+	}
+}
