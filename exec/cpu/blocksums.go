@@ -11,52 +11,64 @@ import "zincc/internal/ggml"
 // combination that follows is Go in every case.
 //
 // Each blockSums* sets out[b] for the len(out) blocks of w and xq (q8_0
-// blocks of 34 bytes); the AVX2 kernels take the blocks eight at a time,
-// the Go code the rest.
+// blocks of 34 bytes), and d[b] to block b's f16 scale d as a float32; the
+// AVX2 kernels take the blocks eight at a time, the Go code the rest.
 
-func blockSumsQ4_0(w, xq []byte, out []int32) {
+// scalesGo sets d[b] to the f16 at the start of block b (bb bytes) of w.
+func scalesGo(w []byte, bb int, d []float32) {
+	for b := range d {
+		d[b] = h16(w, b*bb)
+	}
+}
+
+func blockSumsQ4_0(w, xq []byte, out []int32, d []float32) {
 	if n := len(out) &^ 7; useAVX2 && n > 0 {
-		_, _ = w[n*18-1], xq[n*34-1]
-		sumsQ4_0AVX2(&w[0], &xq[0], n, &out[0])
-		w, xq, out = w[n*18:], xq[n*34:], out[n:]
+		_, _, _ = w[n*18-1], xq[n*34-1], d[n-1]
+		sumsQ4_0AVX2(&w[0], &xq[0], n, &out[0], &d[0])
+		w, xq, out, d = w[n*18:], xq[n*34:], out[n:], d[n:]
 	}
 	sumsQ4_0Go(w, xq, out)
+	scalesGo(w, 18, d[:len(out)])
 }
 
-func blockSumsQ4_1(w, xq []byte, out []int32) {
+func blockSumsQ4_1(w, xq []byte, out []int32, d []float32) {
 	if n := len(out) &^ 7; useAVX2 && n > 0 {
-		_, _ = w[n*20-1], xq[n*34-1]
-		sumsQ4_1AVX2(&w[0], &xq[0], n, &out[0])
-		w, xq, out = w[n*20:], xq[n*34:], out[n:]
+		_, _, _ = w[n*20-1], xq[n*34-1], d[n-1]
+		sumsQ4_1AVX2(&w[0], &xq[0], n, &out[0], &d[0])
+		w, xq, out, d = w[n*20:], xq[n*34:], out[n:], d[n:]
 	}
 	sumsQ4_1Go(w, xq, out)
+	scalesGo(w, 20, d[:len(out)])
 }
 
-func blockSumsQ5_0(w, xq []byte, out []int32) {
+func blockSumsQ5_0(w, xq []byte, out []int32, d []float32) {
 	if n := len(out) &^ 7; useAVX2 && n > 0 {
-		_, _ = w[n*22-1], xq[n*34-1]
-		sumsQ5_0AVX2(&w[0], &xq[0], n, &out[0])
-		w, xq, out = w[n*22:], xq[n*34:], out[n:]
+		_, _, _ = w[n*22-1], xq[n*34-1], d[n-1]
+		sumsQ5_0AVX2(&w[0], &xq[0], n, &out[0], &d[0])
+		w, xq, out, d = w[n*22:], xq[n*34:], out[n:], d[n:]
 	}
 	sumsQ5Go(w, xq, out, 22, 16)
+	scalesGo(w, 22, d[:len(out)])
 }
 
-func blockSumsQ5_1(w, xq []byte, out []int32) {
+func blockSumsQ5_1(w, xq []byte, out []int32, d []float32) {
 	if n := len(out) &^ 7; useAVX2 && n > 0 {
-		_, _ = w[n*24-1], xq[n*34-1]
-		sumsQ5_1AVX2(&w[0], &xq[0], n, &out[0])
-		w, xq, out = w[n*24:], xq[n*34:], out[n:]
+		_, _, _ = w[n*24-1], xq[n*34-1], d[n-1]
+		sumsQ5_1AVX2(&w[0], &xq[0], n, &out[0], &d[0])
+		w, xq, out, d = w[n*24:], xq[n*34:], out[n:], d[n:]
 	}
 	sumsQ5Go(w, xq, out, 24, 0)
+	scalesGo(w, 24, d[:len(out)])
 }
 
-func blockSumsQ8_0(w, xq []byte, out []int32) {
+func blockSumsQ8_0(w, xq []byte, out []int32, d []float32) {
 	if n := len(out) &^ 7; useAVX2 && n > 0 {
-		_, _ = w[n*34-1], xq[n*34-1]
-		sumsQ8_0AVX2(&w[0], &xq[0], n, &out[0])
-		w, xq, out = w[n*34:], xq[n*34:], out[n:]
+		_, _, _ = w[n*34-1], xq[n*34-1], d[n-1]
+		sumsQ8_0AVX2(&w[0], &xq[0], n, &out[0], &d[0])
+		w, xq, out, d = w[n*34:], xq[n*34:], out[n:], d[n:]
 	}
 	sumsQ8_0Go(w, xq, out)
+	scalesGo(w, 34, d[:len(out)])
 }
 
 // laneSumsQ45K sets, for each super-block k of w (q4_K, or q5_K if

@@ -12,23 +12,23 @@ import (
 var useAVX2 = cpu.X86.HasAVX2 && os.Getenv("ZINCC_CPU_PORTABLE") != "1"
 
 // The AVX2 kernels. sums*: out[b] for n blocks (n a positive multiple of
-// 8) of w and the q8_0 blocks x. lanes*: the lane sums of n super-blocks
+// 8) of w and the q8_0 blocks x, and d[b] the block's f16 scale d widened. lanes*: the lane sums of n super-blocks
 // of w and the q8_K blocks x (laneSumsQ45K, laneSumsQ6K).
 
 //go:noescape
-func sumsQ4_0AVX2(w, x *byte, n int, out *int32)
+func sumsQ4_0AVX2(w, x *byte, n int, out *int32, d *float32)
 
 //go:noescape
-func sumsQ4_1AVX2(w, x *byte, n int, out *int32)
+func sumsQ4_1AVX2(w, x *byte, n int, out *int32, d *float32)
 
 //go:noescape
-func sumsQ5_0AVX2(w, x *byte, n int, out *int32)
+func sumsQ5_0AVX2(w, x *byte, n int, out *int32, d *float32)
 
 //go:noescape
-func sumsQ5_1AVX2(w, x *byte, n int, out *int32)
+func sumsQ5_1AVX2(w, x *byte, n int, out *int32, d *float32)
 
 //go:noescape
-func sumsQ8_0AVX2(w, x *byte, n int, out *int32)
+func sumsQ8_0AVX2(w, x *byte, n int, out *int32, d *float32)
 
 //go:noescape
 func lanesQ4KAVX2(w, x *byte, n int, out *int32)

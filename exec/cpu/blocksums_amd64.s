@@ -127,6 +127,23 @@ GLOBL q6idx<>(SB), RODATA|NOPTR, $128
 	VPADDD Y2, Y1, Y1 \
 	VMOVDQU Y1, (DX)
 
+// SCALES8(bb) widens the f16 scales d (offset 0) of the eight blocks of bb
+// bytes at SI to float32 (VCVTPH2PS: exact; a NaN comes out quiet with its
+// payload, as ggml.F16ToF32 gives it) and stores them at (R8); clobbers
+// X8, Y8.
+#define SCALES8(bb) \
+	VPXOR X8, X8, X8 \
+	VPINSRW $0, 0(SI), X8, X8 \
+	VPINSRW $1, bb(SI), X8, X8 \
+	VPINSRW $2, 2*bb(SI), X8, X8 \
+	VPINSRW $3, 3*bb(SI), X8, X8 \
+	VPINSRW $4, 4*bb(SI), X8, X8 \
+	VPINSRW $5, 5*bb(SI), X8, X8 \
+	VPINSRW $6, 6*bb(SI), X8, X8 \
+	VPINSRW $7, 7*bb(SI), X8, X8 \
+	VCVTPH2PS X8, Y8 \
+	VMOVUPS Y8, (R8)
+
 // NIB32 sets y to the 32 nibble codes of the 16 bytes at qo(SI): low
 // nibbles in the low lane (elements 0..15), high ones in the high lane.
 #define NIB32(qo, y) \
@@ -162,12 +179,13 @@ GLOBL q6idx<>(SB), RODATA|NOPTR, $128
 	NIB32(wo, Y8) \
 	DOTOFF(xo, Y13, acc)
 
-// func sumsQ4_0AVX2(w, x *byte, n int, out *int32)
-TEXT ·sumsQ4_0AVX2(SB), NOSPLIT, $0-32
+// func sumsQ4_0AVX2(w, x *byte, n int, out *int32, d *float32)
+TEXT ·sumsQ4_0AVX2(SB), NOSPLIT, $0-40
 	MOVQ w+0(FP), SI
 	MOVQ x+8(FP), DI
 	MOVQ n+16(FP), CX
 	MOVQ out+24(FP), DX
+	MOVQ d+32(FP), R8
 	VMOVDQU nib<>(SB), Y15
 	VMOVDQU w1<>(SB), Y14
 	VMOVDQU b8<>(SB), Y13
@@ -182,7 +200,9 @@ q40loop:
 	Q4_0(110, 206, Y6)
 	Q4_0(128, 240, Y7)
 	REDUCE8
+	SCALES8(18)
 	ADDQ $144, SI
+	ADDQ $32, R8
 	ADDQ $272, DI
 	ADDQ $32, DX
 	SUBQ $8, CX
@@ -194,12 +214,13 @@ q40loop:
 	NIB32(wo, Y8) \
 	DOT(xo, acc)
 
-// func sumsQ4_1AVX2(w, x *byte, n int, out *int32)
-TEXT ·sumsQ4_1AVX2(SB), NOSPLIT, $0-32
+// func sumsQ4_1AVX2(w, x *byte, n int, out *int32, d *float32)
+TEXT ·sumsQ4_1AVX2(SB), NOSPLIT, $0-40
 	MOVQ w+0(FP), SI
 	MOVQ x+8(FP), DI
 	MOVQ n+16(FP), CX
 	MOVQ out+24(FP), DX
+	MOVQ d+32(FP), R8
 	VMOVDQU nib<>(SB), Y15
 	VMOVDQU w1<>(SB), Y14
 q41loop:
@@ -213,7 +234,9 @@ q41loop:
 	Q4_1(124, 206, Y6)
 	Q4_1(144, 240, Y7)
 	REDUCE8
+	SCALES8(20)
 	ADDQ $160, SI
+	ADDQ $32, R8
 	ADDQ $272, DI
 	ADDQ $32, DX
 	SUBQ $8, CX
@@ -238,12 +261,13 @@ q41loop:
 // through the stack-free pair: blocks 0..3 into Y0..Y3, 4..7 into Y4..Y6
 // and Y7 last.
 
-// func sumsQ5_0AVX2(w, x *byte, n int, out *int32)
-TEXT ·sumsQ5_0AVX2(SB), NOSPLIT, $0-32
+// func sumsQ5_0AVX2(w, x *byte, n int, out *int32, d *float32)
+TEXT ·sumsQ5_0AVX2(SB), NOSPLIT, $0-40
 	MOVQ w+0(FP), SI
 	MOVQ x+8(FP), DI
 	MOVQ n+16(FP), CX
 	MOVQ out+24(FP), DX
+	MOVQ d+32(FP), R8
 	VMOVDQU nib<>(SB), Y15
 	VMOVDQU w1<>(SB), Y14
 	VMOVDQU b16<>(SB), Y13
@@ -264,7 +288,9 @@ q50loop:
 	VPOR Y7, Y8, Y8
 	DOTOFF(240, Y13, Y7)
 	REDUCE8
+	SCALES8(22)
 	ADDQ $176, SI
+	ADDQ $32, R8
 	ADDQ $272, DI
 	ADDQ $32, DX
 	SUBQ $8, CX
@@ -272,12 +298,13 @@ q50loop:
 	VZEROUPPER
 	RET
 
-// func sumsQ5_1AVX2(w, x *byte, n int, out *int32)
-TEXT ·sumsQ5_1AVX2(SB), NOSPLIT, $0-32
+// func sumsQ5_1AVX2(w, x *byte, n int, out *int32, d *float32)
+TEXT ·sumsQ5_1AVX2(SB), NOSPLIT, $0-40
 	MOVQ w+0(FP), SI
 	MOVQ x+8(FP), DI
 	MOVQ n+16(FP), CX
 	MOVQ out+24(FP), DX
+	MOVQ d+32(FP), R8
 	VMOVDQU nib<>(SB), Y15
 	VMOVDQU w1<>(SB), Y14
 	VMOVDQU b16<>(SB), Y13
@@ -298,7 +325,9 @@ q51loop:
 	VPOR Y7, Y8, Y8
 	DOT(240, Y7)
 	REDUCE8
+	SCALES8(24)
 	ADDQ $192, SI
+	ADDQ $32, R8
 	ADDQ $272, DI
 	ADDQ $32, DX
 	SUBQ $8, CX
@@ -315,12 +344,13 @@ q51loop:
 	VPMADDWD Y11, Y9, Y9 \
 	VPADDD Y9, Y8, acc
 
-// func sumsQ8_0AVX2(w, x *byte, n int, out *int32)
-TEXT ·sumsQ8_0AVX2(SB), NOSPLIT, $0-32
+// func sumsQ8_0AVX2(w, x *byte, n int, out *int32, d *float32)
+TEXT ·sumsQ8_0AVX2(SB), NOSPLIT, $0-40
 	MOVQ w+0(FP), SI
 	MOVQ x+8(FP), DI
 	MOVQ n+16(FP), CX
 	MOVQ out+24(FP), DX
+	MOVQ d+32(FP), R8
 q80loop:
 	PF5
 	Q8_0(2, Y0)
@@ -332,7 +362,9 @@ q80loop:
 	Q8_0(206, Y6)
 	Q8_0(240, Y7)
 	REDUCE8
+	SCALES8(34)
 	ADDQ $272, SI
+	ADDQ $32, R8
 	ADDQ $272, DI
 	ADDQ $32, DX
 	SUBQ $8, CX

@@ -5,11 +5,11 @@ package cpu
 // Without amd64 assembly the block sums run in Go (blocksums.go).
 var useAVX2 = false
 
-func sumsQ4_0AVX2(w, x *byte, n int, out *int32) { panic("unreachable") }
-func sumsQ4_1AVX2(w, x *byte, n int, out *int32) { panic("unreachable") }
-func sumsQ5_0AVX2(w, x *byte, n int, out *int32) { panic("unreachable") }
-func sumsQ5_1AVX2(w, x *byte, n int, out *int32) { panic("unreachable") }
-func sumsQ8_0AVX2(w, x *byte, n int, out *int32) { panic("unreachable") }
-func lanesQ4KAVX2(w, x *byte, n int, out *int32) { panic("unreachable") }
-func lanesQ5KAVX2(w, x *byte, n int, out *int32) { panic("unreachable") }
-func lanesQ6KAVX2(w, x *byte, n int, out *int32) { panic("unreachable") }
+func sumsQ4_0AVX2(w, x *byte, n int, out *int32, d *float32) { panic("unreachable") }
+func sumsQ4_1AVX2(w, x *byte, n int, out *int32, d *float32) { panic("unreachable") }
+func sumsQ5_0AVX2(w, x *byte, n int, out *int32, d *float32) { panic("unreachable") }
+func sumsQ5_1AVX2(w, x *byte, n int, out *int32, d *float32) { panic("unreachable") }
+func sumsQ8_0AVX2(w, x *byte, n int, out *int32, d *float32) { panic("unreachable") }
+func lanesQ4KAVX2(w, x *byte, n int, out *int32)             { panic("unreachable") }
+func lanesQ5KAVX2(w, x *byte, n int, out *int32)             { panic("unreachable") }
+func lanesQ6KAVX2(w, x *byte, n int, out *int32)             { panic("unreachable") }

@@ -45,7 +45,7 @@ func TestBlockSumsAVX2MatchGo(t *testing.T) {
 	type legacy struct {
 		name string
 		bb   int
-		fn   func(w, xq []byte, out []int32)
+		fn   func(w, xq []byte, out []int32, d []float32)
 	}
 	for _, f := range []legacy{
 		{"q4_0", 18, blockSumsQ4_0}, {"q4_1", 20, blockSumsQ4_1}, {"q5_0", 22, blockSumsQ5_0},
@@ -58,13 +58,14 @@ func TestBlockSumsAVX2MatchGo(t *testing.T) {
 					fillAdversarial(rng, w, wp)
 					fillAdversarial(rng, x, xp)
 					got, want := make([]int32, nb), make([]int32, nb)
-					f.fn(w, x, got)
+					gd, wd := make([]float32, nb), make([]float32, nb)
+					f.fn(w, x, got, gd)
 					useAVX2 = false
-					f.fn(w, x, want)
+					f.fn(w, x, want, wd)
 					useAVX2 = true
 					for b := range got {
-						if got[b] != want[b] {
-							t.Fatalf("%s %d blocks, patterns %d/%d: block %d AVX2 %d, Go %d", f.name, nb, wp, xp, b, got[b], want[b])
+						if got[b] != want[b] || math.Float32bits(gd[b]) != math.Float32bits(wd[b]) {
+							t.Fatalf("%s %d blocks, patterns %d/%d: block %d AVX2 %d, d %#x, Go %d, d %#x", f.name, nb, wp, xp, b, got[b], math.Float32bits(gd[b]), want[b], math.Float32bits(wd[b]))
 						}
 					}
 				}
@@ -202,4 +203,24 @@ func scaleOffsets(dt ir.DType) []int {
 		return []int{208}
 	}
 	return []int{0}
+}
+
+// TestScalesAVX2MatchF16ToF32 widens every f16 through the AVX2 kernels'
+// scale path and holds it to ggml.F16ToF32 bit for bit (NaNs included).
+func TestScalesAVX2MatchF16ToF32(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 (or ZINCC_CPU_PORTABLE=1): only the Go path runs")
+	}
+	const nb = 1 << 16
+	w, x := make([]byte, nb*18), make([]byte, nb*34)
+	for b := 0; b < nb; b++ {
+		w[b*18], w[b*18+1] = byte(b), byte(b>>8)
+	}
+	out, d := make([]int32, nb), make([]float32, nb)
+	blockSumsQ4_0(w, x, out, d)
+	for h := range d {
+		if got, want := math.Float32bits(d[h]), math.Float32bits(ggml.F16ToF32(uint16(h))); got != want {
+			t.Fatalf("f16 %#04x: AVX2 %#08x, ggml.F16ToF32 %#08x", h, got, want)
+		}
+	}
 }

@@ -106,8 +106,9 @@ type matvecJob struct {
 	cols     int
 	rowBytes int
 	x        []float64
-	xsum     []float64 // Σx per 32 elements, for the formats with a minimum
-	xq       []byte    // x quantised (MatVecQ8), or nil
+	xsum     []float64  // Σx per 32 elements, for the formats with a minimum
+	xq       []byte     // x quantised (MatVecQ8), or nil
+	q8       *q8Scratch // the running goroutine's scratch for MatVecQ8
 	r0, r1   int
 	next     *atomic.Int64 // rows claimed so far, counted from r0
 	chunk    int

@@ -52,11 +52,22 @@ func MatVecQ8(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols int, 
 		defer pool.mu.Unlock()
 	}
 	if pool == nil {
+		job.q8 = new(q8Scratch) // nil pool: the convenience path may allocate
 		job.run()
 	} else {
 		pool.parallel(job)
 	}
 	return nil
+}
+
+// q8Scratch is one goroutine's scratch for MatVecQ8: block sums and scales
+// of up to four rows' chunks. It lives in the Pool (one per goroutine), so
+// that a call neither allocates nor clears 20 KB of stack per row group.
+type q8Scratch struct {
+	s  [4][chunkBlocks]int32
+	d  [4][chunkBlocks]float32
+	dx [chunkBlocks]float32
+	a  [9 * chunkSuper]int32
 }
 
 // q8Sums sets s[b] = fl32(d_b·Σ_j q_bj) for each q8_0 block of xq (ggml's
@@ -95,7 +106,7 @@ func (j matvecJob) runQ8() {
 	r := j.r0
 	if j.dt == ir.Q4_0 || j.dt == ir.Q8_0 || j.dt == ir.Q5_0 || j.dt == ir.Q4_1 || j.dt == ir.Q5_1 {
 		for ; r+4 <= j.r1; r += 4 {
-			dot4Q8(j.dt, j.w[r*rb:(r+4)*rb], rb, j.xq, j.xsum, (*[4]float32)(j.dst[r:r+4]))
+			dot4Q8(j.q8, j.dt, j.w[r*rb:(r+4)*rb], rb, j.xq, j.xsum, (*[4]float32)(j.dst[r:r+4]))
 		}
 	}
 	for ; r < j.r1; r++ {
@@ -103,39 +114,40 @@ func (j matvecJob) runQ8() {
 		var s float32
 		switch j.dt {
 		case ir.Q4_0:
-			s = dotQ4_0Q8(row, j.xq)
+			s = dotQ4_0Q8(j.q8, row, j.xq)
 		case ir.Q8_0:
-			s = dotQ8_0Q8(row, j.xq)
+			s = dotQ8_0Q8(j.q8, row, j.xq)
 		case ir.Q5_0:
-			s = dotQ5_0Q8(row, j.xq)
+			s = dotQ5_0Q8(j.q8, row, j.xq)
 		case ir.Q4_1:
-			s = dotQ4_1Q8(row, j.xq, j.xsum)
+			s = dotQ4_1Q8(j.q8, row, j.xq, j.xsum)
 		case ir.Q5_1:
-			s = dotQ5_1Q8(row, j.xq, j.xsum)
+			s = dotQ5_1Q8(j.q8, row, j.xq, j.xsum)
 		case ir.Q4_K:
-			s = dotQ45KQ8K(row, j.xq, false)
+			s = dotQ45KQ8K(j.q8, row, j.xq, false)
 		case ir.Q5_K:
-			s = dotQ45KQ8K(row, j.xq, true)
+			s = dotQ45KQ8K(j.q8, row, j.xq, true)
 		case ir.Q6_K:
-			s = dotQ6KQ8K(row, j.xq)
+			s = dotQ6KQ8K(j.q8, row, j.xq)
 		}
 		j.dst[r] = s
 	}
 }
 
-// blockSums sets out to the block sums of the dt blocks w with xq.
-func blockSums(dt ir.DType, w, xq []byte, out []int32) {
+// blockSums sets out to the block sums of the dt blocks w with xq and d
+// to their scales d.
+func blockSums(dt ir.DType, w, xq []byte, out []int32, d []float32) {
 	switch dt {
 	case ir.Q4_0:
-		blockSumsQ4_0(w, xq, out)
+		blockSumsQ4_0(w, xq, out, d)
 	case ir.Q8_0:
-		blockSumsQ8_0(w, xq, out)
+		blockSumsQ8_0(w, xq, out, d)
 	case ir.Q5_0:
-		blockSumsQ5_0(w, xq, out)
+		blockSumsQ5_0(w, xq, out, d)
 	case ir.Q4_1:
-		blockSumsQ4_1(w, xq, out)
+		blockSumsQ4_1(w, xq, out, d)
 	case ir.Q5_1:
-		blockSumsQ5_1(w, xq, out)
+		blockSumsQ5_1(w, xq, out, d)
 	}
 }
 
@@ -144,10 +156,11 @@ func blockSums(dt ir.DType, w, xq []byte, out []int32) {
 // dotQ*Q8's (the same block sums, the same float32 operations in the same
 // order); only the four independent float32 chains are interleaved, so
 // that their latencies overlap.
-func dot4Q8(dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, dst *[4]float32) {
+func dot4Q8(scr *q8Scratch, dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, dst *[4]float32) {
 	bb := dt.BlockBytes()
 	nb := rb / bb
-	var s0, s1, s2, s3 [chunkBlocks]int32
+	s0, s1, s2, s3 := &scr.s[0], &scr.s[1], &scr.s[2], &scr.s[3]
+	d0, d1, d2, d3 := &scr.d[0], &scr.d[1], &scr.d[2], &scr.d[3]
 	var a0, a1, a2, a3 float32
 	for b0 := 0; b0 < nb; b0 += chunkBlocks {
 		n := min(chunkBlocks, nb-b0)
@@ -156,42 +169,43 @@ func dot4Q8(dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, dst *[4]fl
 		w1 := w[rb+b0*bb : rb+(b0+n)*bb]
 		w2 := w[2*rb+b0*bb : 2*rb+(b0+n)*bb]
 		w3 := w[3*rb+b0*bb : 3*rb+(b0+n)*bb]
-		blockSums(dt, w0, xs, s0[:n])
-		blockSums(dt, w1, xs, s1[:n])
-		blockSums(dt, w2, xs, s2[:n])
-		blockSums(dt, w3, xs, s3[:n])
+		blockSums(dt, w0, xs, s0[:n], d0[:n])
+		blockSums(dt, w1, xs, s1[:n], d1[:n])
+		blockSums(dt, w2, xs, s2[:n], d2[:n])
+		blockSums(dt, w3, xs, s3[:n], d3[:n])
+		dx := scr.dx[:n]
+		for i := range dx {
+			dx[i] = h16(xs, i*34)
+		}
 		switch dt {
 		case ir.Q4_0:
-			for i := 0; i < n; i++ {
-				dx, o := h16(xs, i*34), i*18
-				a0 += float32(float32(float32(s0[i])*h16(w0, o)) * dx)
-				a1 += float32(float32(float32(s1[i])*h16(w1, o)) * dx)
-				a2 += float32(float32(float32(s2[i])*h16(w2, o)) * dx)
-				a3 += float32(float32(float32(s3[i])*h16(w3, o)) * dx)
+			for i, x := range dx {
+				a0 += float32(float32(float32(s0[i])*d0[i]) * x)
+				a1 += float32(float32(float32(s1[i])*d1[i]) * x)
+				a2 += float32(float32(float32(s2[i])*d2[i]) * x)
+				a3 += float32(float32(float32(s3[i])*d3[i]) * x)
 			}
 		case ir.Q8_0:
-			for i := 0; i < n; i++ {
-				dx, o := h16(xs, i*34), i*34
-				a0 += float32(float32(s0[i]) * float32(h16(w0, o)*dx))
-				a1 += float32(float32(s1[i]) * float32(h16(w1, o)*dx))
-				a2 += float32(float32(s2[i]) * float32(h16(w2, o)*dx))
-				a3 += float32(float32(s3[i]) * float32(h16(w3, o)*dx))
+			for i, x := range dx {
+				a0 += float32(float32(s0[i]) * float32(d0[i]*x))
+				a1 += float32(float32(s1[i]) * float32(d1[i]*x))
+				a2 += float32(float32(s2[i]) * float32(d2[i]*x))
+				a3 += float32(float32(s3[i]) * float32(d3[i]*x))
 			}
 		case ir.Q5_0:
-			for i := 0; i < n; i++ {
-				dx, o := h16(xs, i*34), i*22
-				a0 += float32(float32(h16(w0, o)*dx) * float32(s0[i]))
-				a1 += float32(float32(h16(w1, o)*dx) * float32(s1[i]))
-				a2 += float32(float32(h16(w2, o)*dx) * float32(s2[i]))
-				a3 += float32(float32(h16(w3, o)*dx) * float32(s3[i]))
+			for i, x := range dx {
+				a0 += float32(float32(d0[i]*x) * float32(s0[i]))
+				a1 += float32(float32(d1[i]*x) * float32(s1[i]))
+				a2 += float32(float32(d2[i]*x) * float32(s2[i]))
+				a3 += float32(float32(d3[i]*x) * float32(s3[i]))
 			}
 		case ir.Q4_1, ir.Q5_1:
-			for i := 0; i < n; i++ {
-				dx, sx, o := h16(xs, i*34), float32(xsum[b0+i]), i*bb
-				a0 += float32(float32(float32(h16(w0, o)*dx)*float32(s0[i])) + float32(h16(w0, o+2)*sx))
-				a1 += float32(float32(float32(h16(w1, o)*dx)*float32(s1[i])) + float32(h16(w1, o+2)*sx))
-				a2 += float32(float32(float32(h16(w2, o)*dx)*float32(s2[i])) + float32(h16(w2, o+2)*sx))
-				a3 += float32(float32(float32(h16(w3, o)*dx)*float32(s3[i])) + float32(h16(w3, o+2)*sx))
+			for i, x := range dx {
+				sx, o := float32(xsum[b0+i]), i*bb
+				a0 += float32(float32(float32(d0[i]*x)*float32(s0[i])) + float32(h16(w0, o+2)*sx))
+				a1 += float32(float32(float32(d1[i]*x)*float32(s1[i])) + float32(h16(w1, o+2)*sx))
+				a2 += float32(float32(float32(d2[i]*x)*float32(s2[i])) + float32(h16(w2, o+2)*sx))
+				a3 += float32(float32(float32(d3[i]*x)*float32(s3[i])) + float32(h16(w3, o+2)*sx))
 			}
 		}
 	}
@@ -221,31 +235,31 @@ const (
 	chunkSuper  = 64
 )
 
-func dotQ4_0Q8(w, xq []byte) float32 {
+func dotQ4_0Q8(scr *q8Scratch, w, xq []byte) float32 {
 	var acc float32
-	var s [chunkBlocks]int32
+	s, d := &scr.s[0], &scr.d[0]
 	nb := len(w) / 18
 	for b0 := 0; b0 < nb; b0 += chunkBlocks {
 		n := min(chunkBlocks, nb-b0)
 		ws, xs := w[b0*18:(b0+n)*18], xq[b0*34:(b0+n)*34]
-		blockSumsQ4_0(ws, xs, s[:n])
+		blockSumsQ4_0(ws, xs, s[:n], d[:n])
 		for i, si := range s[:n] {
-			acc += float32(float32(float32(si)*h16(ws, i*18)) * h16(xs, i*34))
+			acc += float32(float32(float32(si)*d[i]) * h16(xs, i*34))
 		}
 	}
 	return acc
 }
 
-func dotQ8_0Q8(w, xq []byte) float32 {
+func dotQ8_0Q8(scr *q8Scratch, w, xq []byte) float32 {
 	var acc float32
-	var s [chunkBlocks]int32
+	s, d := &scr.s[0], &scr.d[0]
 	nb := len(w) / 34
 	for b0 := 0; b0 < nb; b0 += chunkBlocks {
 		n := min(chunkBlocks, nb-b0)
 		ws, xs := w[b0*34:(b0+n)*34], xq[b0*34:(b0+n)*34]
-		blockSumsQ8_0(ws, xs, s[:n])
+		blockSumsQ8_0(ws, xs, s[:n], d[:n])
 		for i, si := range s[:n] {
-			acc += float32(float32(si) * float32(h16(ws, i*34)*h16(xs, i*34)))
+			acc += float32(float32(si) * float32(d[i]*h16(xs, i*34)))
 		}
 	}
 	return acc
@@ -255,31 +269,31 @@ func u32At(b []byte) uint32 {
 	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }
 
-func dotQ5_0Q8(w, xq []byte) float32 {
+func dotQ5_0Q8(scr *q8Scratch, w, xq []byte) float32 {
 	var acc float32
-	var s [chunkBlocks]int32
+	s, d := &scr.s[0], &scr.d[0]
 	nb := len(w) / 22
 	for b0 := 0; b0 < nb; b0 += chunkBlocks {
 		n := min(chunkBlocks, nb-b0)
 		ws, xs := w[b0*22:(b0+n)*22], xq[b0*34:(b0+n)*34]
-		blockSumsQ5_0(ws, xs, s[:n])
+		blockSumsQ5_0(ws, xs, s[:n], d[:n])
 		for i, si := range s[:n] {
-			acc += float32(float32(h16(ws, i*22)*h16(xs, i*34)) * float32(si))
+			acc += float32(float32(d[i]*h16(xs, i*34)) * float32(si))
 		}
 	}
 	return acc
 }
 
-func dotQ4_1Q8(w, xq []byte, xsum []float64) float32 {
+func dotQ4_1Q8(scr *q8Scratch, w, xq []byte, xsum []float64) float32 {
 	var acc float32
-	var s [chunkBlocks]int32
+	s, d := &scr.s[0], &scr.d[0]
 	nb := len(w) / 20
 	for b0 := 0; b0 < nb; b0 += chunkBlocks {
 		n := min(chunkBlocks, nb-b0)
 		ws, xs := w[b0*20:(b0+n)*20], xq[b0*34:(b0+n)*34]
-		blockSumsQ4_1(ws, xs, s[:n])
+		blockSumsQ4_1(ws, xs, s[:n], d[:n])
 		for i, si := range s[:n] {
-			t := float32(float32(h16(ws, i*20)*h16(xs, i*34)) * float32(si))
+			t := float32(float32(d[i]*h16(xs, i*34)) * float32(si))
 			m := float32(h16(ws, i*20+2) * float32(xsum[b0+i]))
 			acc += float32(t + m)
 		}
@@ -287,16 +301,16 @@ func dotQ4_1Q8(w, xq []byte, xsum []float64) float32 {
 	return acc
 }
 
-func dotQ5_1Q8(w, xq []byte, xsum []float64) float32 {
+func dotQ5_1Q8(scr *q8Scratch, w, xq []byte, xsum []float64) float32 {
 	var acc float32
-	var s [chunkBlocks]int32
+	s, d := &scr.s[0], &scr.d[0]
 	nb := len(w) / 24
 	for b0 := 0; b0 < nb; b0 += chunkBlocks {
 		n := min(chunkBlocks, nb-b0)
 		ws, xs := w[b0*24:(b0+n)*24], xq[b0*34:(b0+n)*34]
-		blockSumsQ5_1(ws, xs, s[:n])
+		blockSumsQ5_1(ws, xs, s[:n], d[:n])
 		for i, si := range s[:n] {
-			t := float32(float32(h16(ws, i*24)*h16(xs, i*34)) * float32(si))
+			t := float32(float32(d[i]*h16(xs, i*34)) * float32(si))
 			m := float32(h16(ws, i*24+2) * float32(xsum[b0+i]))
 			acc += float32(t + m)
 		}
@@ -312,7 +326,7 @@ func dotQ5_1Q8(w, xq []byte, xsum []float64) float32 {
 // S = Σ_{k<16} bsums_k·m_{k/2} (exact). The result is
 // acc + sums_0 + … + sums_7, added in that order.
 
-func dotQ45KQ8K(w, xq []byte, five bool) float32 {
+func dotQ45KQ8K(scr *q8Scratch, w, xq []byte, five bool) float32 {
 	bb := ggml.Q4_KBlockBytes
 	if five {
 		bb = ggml.Q5_KBlockBytes
@@ -320,7 +334,7 @@ func dotQ45KQ8K(w, xq []byte, five bool) float32 {
 	const xbb = ggml.Q8_KBlockBytes
 	var sums [8]float32
 	var acc float32
-	var a [9 * chunkSuper]int32
+	a := &scr.a
 	nb := len(w) / bb
 	for b0 := 0; b0 < nb; b0 += chunkSuper {
 		n := min(chunkSuper, nb-b0)
@@ -348,11 +362,11 @@ func bsum(xb []byte, k int) int32 {
 	return int32(int16(uint16(xb[260+2*k]) | uint16(xb[261+2*k])<<8))
 }
 
-func dotQ6KQ8K(w, xq []byte) float32 {
+func dotQ6KQ8K(scr *q8Scratch, w, xq []byte) float32 {
 	const bb = ggml.Q6_KBlockBytes
 	const xbb = ggml.Q8_KBlockBytes
 	var sums [8]float32
-	var a [8 * chunkSuper]int32
+	a := &scr.a
 	nb := len(w) / bb
 	for b0 := 0; b0 < nb; b0 += chunkSuper {
 		n := min(chunkSuper, nb-b0)

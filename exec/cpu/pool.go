@@ -19,8 +19,9 @@ type Pool struct {
 	jobs    []chan matvecJob // one per helper goroutine
 	done    chan struct{}
 
-	mu     sync.Mutex // one call at a time; guards xd, next and closed
-	xd     []float64  // the current call's x, widened to float64
+	mu     sync.Mutex   // one call at a time; guards xd, next and closed
+	xd     []float64    // the current call's x, widened to float64
+	q8     []*q8Scratch // per goroutine (0: the caller), for MatVecQ8
 	next   atomic.Int64
 	closed bool
 }
@@ -31,7 +32,10 @@ func NewPool(workers int) *Pool {
 	if workers < 1 {
 		workers = 1
 	}
-	p := &Pool{workers: workers, done: make(chan struct{}, workers)}
+	p := &Pool{workers: workers, done: make(chan struct{}, workers), q8: make([]*q8Scratch, workers)}
+	for i := range p.q8 {
+		p.q8[i] = new(q8Scratch)
+	}
 	for i := 1; i < workers; i++ {
 		ch := make(chan matvecJob, 1)
 		p.jobs = append(p.jobs, ch)
@@ -100,6 +104,7 @@ const chunksPerWorker = 8
 func (p *Pool) parallel(j matvecJob) {
 	rows := j.r1 - j.r0
 	n := p.workers
+	j.q8 = p.q8[0]
 	if p.closed || rows*j.cols < inlineWork || rows < 2*n {
 		j.run()
 		return
@@ -107,8 +112,10 @@ func (p *Pool) parallel(j matvecJob) {
 	chunk := max(16, (rows+n*chunksPerWorker-1)/(n*chunksPerWorker))
 	p.next.Store(0)
 	j.next, j.chunk = &p.next, chunk
-	for _, ch := range p.jobs {
-		ch <- j
+	for i, ch := range p.jobs {
+		h := j
+		h.q8 = p.q8[i+1]
+		ch <- h
 	}
 	j.work()
 	for range p.jobs {
