@@ -38,3 +38,17 @@ func lanesQ5KAVX2(w, x *byte, n int, out *int32)
 
 //go:noescape
 func lanesQ6KAVX2(w, x *byte, n int, out *int32)
+
+// dotF16OctsAVX2 is dotF16Octs over n weights (a positive multiple of 8):
+// the four float64 lanes of one YMM register are its four accumulators,
+// each product exact (a binary16 weight times a float32 value), so the
+// lanes round exactly as its scalar adds do.
+//
+//go:noescape
+func dotF16OctsAVX2(w *byte, xs *float64, n int, a *[4]float64) (or uint64)
+
+// dotF16Octs4AVX2 is dotF16OctsAVX2 for the four rows at w + k·stride
+// (k < 4): a[k] and or[k] are row k's.
+//
+//go:noescape
+func dotF16Octs4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64, or *[4]uint64)

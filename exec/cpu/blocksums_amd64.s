@@ -608,3 +608,108 @@ q6kloop:
 	JNZ  q6kloop
 	VZEROUPPER
 	RET
+
+// 2^-1008 as a float64 (dotF16's fold of binary16 weights).
+DATA f16fold<>+0(SB)/8, $0x00f0000000000000
+GLOBL f16fold<>(SB), RODATA|NOPTR, $8
+
+// F16Q multiplies the four binary16 weights at wo(SI) (widened exactly:
+// VCVTPH2PS, VCVTPS2PD, times 2^-1008) by the four float64 x at xo(DI) and
+// adds the exact products to the lanes of Y1 (lane k: the elements ≡ k mod
+// 4, in order, as dotF16Octs's a_k).
+#define F16Q(wo, xo) \
+	VCVTPH2PS wo(SI), X0 \
+	VCVTPS2PD X0, Y0 \
+	VMULPD Y15, Y0, Y0 \
+	VMULPD xo(DI), Y0, Y0 \
+	VADDPD Y0, Y1, Y1
+
+// func dotF16OctsAVX2(w *byte, xs *float64, n int, a *[4]float64) (or uint64)
+TEXT ·dotF16OctsAVX2(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ xs+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ a+24(FP), DX
+	VBROADCASTSD f16fold<>(SB), Y15
+	VXORPD Y1, Y1, Y1
+	VPXOR X2, X2, X2
+f16loop:
+	VPOR (SI), X2, X2
+	F16Q(0, 0)
+	F16Q(8, 32)
+	ADDQ $16, SI
+	ADDQ $64, DI
+	SUBQ $8, CX
+	JNZ  f16loop
+	VMOVUPD Y1, (DX)
+	VPSHUFD $0x4e, X2, X3
+	VPOR X3, X2, X2
+	VMOVQ X2, AX
+	MOVQ AX, or+32(FP)
+	VZEROUPPER
+	RET
+
+// F16QA is F16Q for the weights at waddr into the accumulator acc.
+#define F16QA(waddr, xo, acc) \
+	VCVTPH2PS waddr, X0 \
+	VCVTPS2PD X0, Y0 \
+	VMULPD Y15, Y0, Y0 \
+	VMULPD xo(DI), Y0, Y0 \
+	VADDPD Y0, acc, acc
+
+// func dotF16Octs4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64, or *[4]uint64)
+//
+// dotF16OctsAVX2 for four rows at w, w+stride, w+2·stride, w+3·stride: four
+// independent dependency chains instead of one.
+TEXT ·dotF16Octs4AVX2(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), R8
+	MOVQ xs+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ a+32(FP), DX
+	MOVQ or+40(FP), BX
+	LEAQ (R8)(R8*2), R9
+	VBROADCASTSD f16fold<>(SB), Y15
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VPXOR X5, X5, X5
+	VPXOR X6, X6, X6
+	VPXOR X7, X7, X7
+	VPXOR X8, X8, X8
+f16x4loop:
+	PREFETCHT0 4096(SI)
+	PREFETCHT0 4096(SI)(R8*1)
+	PREFETCHT0 4096(SI)(R8*2)
+	PREFETCHT0 4096(SI)(R9*1)
+	VPOR (SI), X5, X5
+	VPOR (SI)(R8*1), X6, X6
+	VPOR (SI)(R8*2), X7, X7
+	VPOR (SI)(R9*1), X8, X8
+	F16QA(0(SI), 0, Y1)
+	F16QA(0(SI)(R8*1), 0, Y2)
+	F16QA(0(SI)(R8*2), 0, Y3)
+	F16QA(0(SI)(R9*1), 0, Y4)
+	F16QA(8(SI), 32, Y1)
+	F16QA(8(SI)(R8*1), 32, Y2)
+	F16QA(8(SI)(R8*2), 32, Y3)
+	F16QA(8(SI)(R9*1), 32, Y4)
+	ADDQ $16, SI
+	ADDQ $64, DI
+	SUBQ $8, CX
+	JNZ  f16x4loop
+	VMOVUPD Y1, (DX)
+	VMOVUPD Y2, 32(DX)
+	VMOVUPD Y3, 64(DX)
+	VMOVUPD Y4, 96(DX)
+	VPUNPCKLQDQ X6, X5, X9
+	VPUNPCKHQDQ X6, X5, X10
+	VPOR X10, X9, X9
+	VMOVDQU X9, (BX)
+	VPUNPCKLQDQ X8, X7, X9
+	VPUNPCKHQDQ X8, X7, X10
+	VPOR X10, X9, X9
+	VMOVDQU X9, 16(BX)
+	VZEROUPPER
+	RET

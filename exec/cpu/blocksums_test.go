@@ -224,3 +224,94 @@ func TestScalesAVX2MatchF16ToF32(t *testing.T) {
 		}
 	}
 }
+
+// TestDotF16AVX2MatchGo holds the AVX2 main loop of the f16 matvec to the
+// Go one: the same four accumulators bit for bit on finite rows (random
+// bits: subnormals, zeros, ±65504 among them; x of every magnitude), the
+// same OR of the weight words on every row; and MatVec of f16 weights on
+// both paths, special rows and NaN x included.
+func TestDotF16AVX2MatchGo(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 (or ZINCC_CPU_PORTABLE=1): only the Go path runs")
+	}
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, n := range []int{8, 64, 1000, 4096} {
+		for trial := 0; trial < 20; trial++ {
+			w := make([]byte, 2*n)
+			for i := 0; i < n; i++ {
+				h := uint16(rng.Uint32())
+				switch rng.IntN(8) {
+				case 0:
+					h &= 0x83ff // subnormal or zero
+				case 1:
+					h = 0x7bff | h&0x8000 // ±65504
+				}
+				if trial%4 != 3 && h&0x7c00 == 0x7c00 {
+					h &^= 0x4000 // finite, except in every fourth row
+				}
+				w[2*i], w[2*i+1] = byte(h), byte(h>>8)
+			}
+			x := make([]float32, n)
+			for i := range x {
+				x[i] = float32(rng.NormFloat64() * math.Exp2(float64(rng.IntN(200)-100)))
+			}
+			xs := make([]float64, n)
+			widen(xs, x, f16XScale)
+			n8 := n &^ 7
+			ga, gor := dotF16Octs(w[:2*n8], xs[:n8])
+			useAVX2 = false
+			wa, wor := dotF16Octs(w[:2*n8], xs[:n8])
+			useAVX2 = true
+			if gor != wor {
+				t.Fatalf("n %d trial %d: or %#x, Go %#x", n, trial, gor, wor)
+			}
+			if f16Finite(w[:2*n8]) {
+				for k := range ga {
+					if math.Float64bits(ga[k]) != math.Float64bits(wa[k]) {
+						t.Fatalf("n %d trial %d: a[%d] %g, Go %g", n, trial, k, ga[k], wa[k])
+					}
+				}
+			}
+		}
+	}
+	for _, rows := range []int{5, 64} {
+		cols := 1032
+		w := make([]byte, rows*cols*2)
+		for i := range w {
+			w[i] = byte(rng.Uint32())
+		}
+		for i := 1; i < len(w); i += 2 {
+			if i/(2*cols)%3 != 0 {
+				w[i] &^= 0x40 // rows not ≡ 0 mod 3 are finite
+			}
+		}
+		x := make([]float32, cols)
+		for i := range x {
+			x[i] = float32(rng.NormFloat64())
+		}
+		x[7] = float32(math.NaN())
+		for _, xx := range [][]float32{x, x[:0]} {
+			if len(xx) == 0 {
+				xx = make([]float32, cols)
+				for i := range xx {
+					xx[i] = float32(rng.NormFloat64())
+				}
+			}
+			got, want := make([]float32, rows), make([]float32, rows)
+			if err := MatVec(nil, got, w, ir.F16, rows, cols, xx); err != nil {
+				t.Fatal(err)
+			}
+			useAVX2 = false
+			err := MatVec(nil, want, w, ir.F16, rows, cols, xx)
+			useAVX2 = true
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r := range got {
+				if math.Float32bits(got[r]) != math.Float32bits(want[r]) {
+					t.Fatalf("f16 [%d, %d] row %d: AVX2 %g (%#x), Go %g (%#x)", rows, cols, r, got[r], math.Float32bits(got[r]), want[r], math.Float32bits(want[r]))
+				}
+			}
+		}
+	}
+}

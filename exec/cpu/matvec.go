@@ -138,7 +138,22 @@ func (j matvecJob) run() {
 		return
 	}
 	rb := j.rowBytes
-	for r := j.r0; r < j.r1; r++ {
+	r := j.r0
+	if j.dt == ir.F16 && useAVX2 {
+		// Four rows at a time: the same values as dotF16's, row by row.
+		var s4 [4]float64
+		var finite [4]bool
+		for ; r+4 <= j.r1; r += 4 {
+			dotF16x4(j.w[r*rb:(r+4)*rb], rb, j.x, &s4, &finite)
+			for k, s := range s4 {
+				if !finite[k] {
+					s = dotF16Special(j.w[(r+k)*rb:(r+k+1)*rb], j.x)
+				}
+				j.store(r+k, s)
+			}
+		}
+	}
+	for ; r < j.r1; r++ {
 		row := j.w[r*rb : (r+1)*rb]
 		var s float64
 		switch j.dt {

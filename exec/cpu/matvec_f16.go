@@ -39,9 +39,30 @@ const (
 // |w| < 2 and |w| >= 2, or a real infinity or NaN) f16Finite decides
 // lane by lane.
 func dotF16(w []byte, xs []float64) (float64, bool) {
+	n8 := len(xs) &^ 7
+	a, or := dotF16Octs(w[:2*n8], xs[:n8])
+	return dotF16Tail(w, xs, a, or)
+}
+
+// dotF16x4 is dotF16 for the four rows of w (rb bytes each), their main
+// loops run together (AVX2 only: four independent chains of adds).
+func dotF16x4(w []byte, rb int, xs []float64, s *[4]float64, finite *[4]bool) {
+	n8 := len(xs) &^ 7
+	var a [4][4]float64
+	var or [4]uint64
+	if n8 > 0 {
+		_ = w[3*rb+2*n8-1]
+		dotF16Octs4AVX2(&w[0], rb, &xs[0], n8, &a, &or)
+	}
+	for k := 0; k < 4; k++ {
+		s[k], finite[k] = dotF16Tail(w[k*rb:(k+1)*rb], xs, a[k], or[k])
+	}
+}
+
+// dotF16Tail finishes dotF16 from its main loop's accumulators and OR.
+func dotF16Tail(w []byte, xs []float64, a [4]float64, or uint64) (float64, bool) {
 	n := len(xs)
 	n8 := n &^ 7
-	a, or := dotF16Octs(w[:2*n8], xs[:n8])
 	// The last 0-7 elements: those of a whole group of four into a[0..3],
 	// the rest into a[0], as in dotF32.
 	w = w[:2*n]
@@ -67,6 +88,11 @@ func dotF16(w []byte, xs []float64) (float64, bool) {
 func dotF16Octs(w []byte, xs []float64) (a [4]float64, or uint64) {
 	if len(xs) < 8 { // a pointer to a whole group must point into the slice
 		return
+	}
+	if useAVX2 {
+		_ = w[2*len(xs)-1]
+		or = dotF16OctsAVX2(&w[0], &xs[0], len(xs), &a)
+		return a, or
 	}
 	wo := unsafe.Slice((*[16]byte)(unsafe.Pointer(unsafe.SliceData(w))), len(w)/16)
 	xo := unsafe.Slice((*[8]float64)(unsafe.Pointer(unsafe.SliceData(xs))), len(xs)/8)
