@@ -76,7 +76,7 @@
 
 // mvs_term_FMT b: v6 = the float32 term of the block in the set at v[b].
 // Clobbers v5, v7.
-.macro mvs_term_q4_0 b
+.macro mvs_term_q4_0 b, lbl
   .irp i, 0,1,2,3
   v_xor_b32 v7, 0x88888888, v[\b+1+\i]
   v_and_b32 v5, 0xf0f0f0f0, v7          ; 16·(hi − 8): elements 16+4i..
@@ -97,7 +97,7 @@
   v_mul_f32 v6, v6, v7                  ;   ·d_x
 .endm
 
-.macro mvs_term_q8_0 b
+.macro mvs_term_q8_0 b, lbl
   .irp i, 0,1,2,3,4,5,6,7
   .if \i == 0
   v_dot4_i32_iu8 v6, v[\b+1], v[\b+10], 0 neg_lo:[1,1,0]
@@ -126,18 +126,19 @@
 .Lgo_\lbl:
 .endm
 
-// mvs_stage fmt, k, b: consume step s27 from the set at v[b] (set k),
-// then load step s27 + 4 into it if the row has one.
-.macro mvs_stage fmt, loads, k, b
+// mvs_stage fmt, loads, k, b, per, res: consume step s27 from the set at
+// v[b] (set k; mvs_term_FMT leaves its term in res), then load step
+// s27 + 4 into it if the row has one; per = blocks a step.
+.macro mvs_stage fmt, loads, k, b, per=32, res=v6
   s_cmp_ge_u32 s27, s26
   s_cbranch_scc1 .L\fmt\()_q8s_reduce
   mvs_wait \loads, \fmt\()_\k
-  mvs_term_\fmt \b
+  mvs_term_\fmt \b, \fmt\()_\k
   v_cmp_gt_u32 vcc_lo, s24, v3          ; a block of the row
   s_and_saveexec_b32 s28, vcc_lo
-  v_add_f32 v2, v2, v6
+  v_add_f32 v2, v2, \res
   s_mov_b32 exec_lo, s28
-  v_add_nc_u32 v3, 32, v3
+  v_add_nc_u32 v3, \per, v3
   s_add_co_u32 s27, s27, 1
   s_add_co_u32 s29, s27, 3
   s_cmp_lt_u32 s29, s26                 ; step s27 + 3 exists: load it
@@ -187,6 +188,194 @@
   s_endpgm
 .endm
 
+// The K-quants (q4_K, q6_K) over q8_K: a group of eight lanes 8g..8g+7
+// takes super-block 4t + g of step t, lane i = l & 7 of the group 32 of
+// its elements (q4_K: the 16 code bytes 16i..16i+15, i.e. elements
+// 64c+16h+k of sub-block 2c and 64c+32+16h+k of sub-block 2c+1, c = i/2,
+// h = i&1; q6_K: elements 128·(i/4) + 8·(i&3) + k + 32q, q = 0..3). With
+// exec/cpu's lanes a_l = Σ_{e≡l mod 8} sc(e)·q_e·y_e and every e here
+// ≡ k mod 8, the lane forms its own exact share A = Σ sc·q·y and adds
+// fl(D·float(A)), D = fl(d·d_x) as exec/cpu forms it; q4_K's mins term is
+// exec/cpu's own, fl(fl(dmin·d_x)·float(S)) with S = Σ_k bsums_k·m_{k/2}
+// summed over the group (integer DPP adds) and subtracted by lane 0 of the
+// group. When D is infinite (an infinite scale, or d·d_x overflowing)
+// the terms' infinities and NaNs must be exec/cpu's: the group then forms
+// exec/cpu's eight a_l themselves (masked dots, summed over the group) and
+// lane 0 adds Σ_l fl(D·float(a_l)) instead (mvs_slow_*). Registers: v5..v8
+// lane constants, v9 the term, v10..v19 temporaries, sets from v20.
+
+// mvs_kconst: s30 = the lanes i >= 4 of every group, s31 = the lanes
+// i == 0 (read by VALU instructions, never written again).
+.macro mvs_kconst
+  s_mov_b32 s30, 0xf0f0f0f0
+  s_mov_b32 s31, 0x01010101
+.endm
+
+// mvs_gsum r: r summed over its group of eight lanes (integers).
+.macro mvs_gsum r
+  .irp m, 1,2,4
+  v_add_nc_u32_dpp \r, \r, \r row_xmask:\m row_mask:0xf bank_mask:0xf
+  .endr
+.endm
+
+// q4_K set at v[b]: v[b] d | dmin << 16, v[b+1:b+3] scales, v[b+4:b+7]
+// codes 16i.., v[b+8:b+11] y of the low nibbles, v[b+12:b+15] of the
+// high ones, v[b+16] d_x, v[b+17], v[b+18] bsums 4c+h and 4c+2+h.
+.macro mvs_issue_q4_K b
+  v_min_u32 v10, s25, v4
+  v_mul_u32_u24 v11, 144, v10           ; the super-block in W
+  v_mul_u32_u24 v12, 292, v10           ; in x
+  v_add_nc_u32 v13, v11, v5
+  global_load_b128 v[\b:\b+3], v11, s[0:1] ; d, dmin, scales
+  global_load_b128 v[\b+4:\b+7], v13, s[0:1] offset:16
+  v_add_nc_u32 v13, v12, v6
+  global_load_b128 v[\b+8:\b+11], v13, s[2:3] offset:4
+  global_load_b128 v[\b+12:\b+15], v13, s[2:3] offset:36
+  global_load_b32 v[\b+16], v12, s[2:3]  ; d_x
+  v_add_nc_u32 v13, v12, v7
+  global_load_i16 v[\b+17], v13, s[2:3] offset:260
+  global_load_i16 v[\b+18], v13, s[2:3] offset:264
+  v_add_nc_u32 v4, 4, v4
+.endm
+
+// mvs_term_q4_K b, lbl: v9 = the lane's term.
+.macro mvs_term_q4_K b, lbl
+  .irp m, 0,1,2,3
+  v_and_b32 v10, 0x0f0f0f0f, v[\b+4+\m]
+  .if \m == 0
+  v_dot4_i32_iu8 v11, v10, v[\b+8], 0 neg_lo:[0,1,0]
+  .else
+  v_dot4_i32_iu8 v11, v10, v[\b+8+\m], v11 neg_lo:[0,1,0]
+  .endif
+  v_and_b32 v10, 0xf0f0f0f0, v[\b+4+\m]
+  .if \m == 0
+  v_dot4_i32_iu8 v12, v10, v[\b+12], 0 neg_lo:[0,1,0]
+  .else
+  v_dot4_i32_iu8 v12, v10, v[\b+12+\m], v12 neg_lo:[0,1,0]
+  .endif
+  .endr
+  v_ashrrev_i32 v12, 4, v12             ; the high nibbles' sum
+  // sc and m of sub-blocks 2c, 2c+1 (get_scale_min_k4), as byte pairs
+  v_bfe_u32 v13, v[\b+1], v8, 16
+  v_bfe_u32 v14, v[\b+2], v8, 16
+  v_bfe_u32 v15, v[\b+3], v8, 16
+  v_and_b32 v16, 0xc0c0, v13
+  v_lshrrev_b32 v16, 2, v16
+  v_and_or_b32 v16, v15, 0x0f0f, v16    ; sc, sub-blocks 4..7
+  v_and_b32 v13, 0x3f3f, v13            ; sc, sub-blocks 0..3
+  v_cndmask_b32_e64 v13, v13, v16, s30
+  v_and_b32 v16, 0xc0c0, v14
+  v_lshrrev_b32 v16, 2, v16
+  v_lshrrev_b32 v15, 4, v15
+  v_and_or_b32 v16, v15, 0x0f0f, v16    ; m, sub-blocks 4..7
+  v_and_b32 v14, 0x3f3f, v14            ; m, sub-blocks 0..3
+  v_cndmask_b32_e64 v14, v14, v16, s30
+  v_bfe_u32 v15, v13, 0, 8
+  v_mul_i32_i24 v11, v15, v11
+  v_lshrrev_b32 v15, 8, v13
+  v_mad_i32_i24 v11, v15, v12, v11      ; A
+  v_bfe_u32 v15, v14, 0, 8
+  v_mul_i32_i24 v12, v15, v[\b+17]
+  v_lshrrev_b32 v15, 8, v14
+  v_mad_i32_i24 v12, v15, v[\b+18], v12
+  mvs_gsum v12                          ; S
+  v_cvt_f32_f16 v17, v[\b]
+  v_mul_f32 v17, v17, v[\b+16]          ; D = fl(d·d_x)
+  v_lshrrev_b32 v18, 16, v[\b]
+  v_cvt_f32_f16 v18, v18
+  v_mul_f32 v18, v18, v[\b+16]          ; fl(dmin·d_x)
+  v_cvt_f32_i32 v12, v12
+  v_mul_f32 v18, v18, v12               ; the mins term
+  v_cndmask_b32_e64 v18, 0, v18, s31    ;   lane 0 of the group only
+  v_cvt_f32_i32 v11, v11
+  v_mul_f32 v11, v17, v11               ; fl(D·float(A))
+  v_sub_f32 v9, v11, v18
+  v_cmp_class_f32_e64 vcc_lo, v17, 0x204 ; D = ±inf
+  s_and_saveexec_b32 s28, vcc_lo
+  s_cbranch_execz .Lslow_\lbl
+  mvs_slow_q4_K \b
+  v_cndmask_b32_e64 v19, 0, v19, s31
+  v_sub_f32 v9, v19, v18
+.Lslow_\lbl:
+  s_mov_b32 exec_lo, s28
+.endm
+
+// mvs_slow_q4_K b: v19 = Σ_l fl(D·float(a_l)) with exec/cpu's a_l (the
+// group's lanes' shares of element k ≡ l mod 8, codes k = l and l+8 of
+// each half, masked out of the words).
+.macro mvs_slow_q4_K b
+  .irp l, 0,1,2,3,4,5,6,7
+  v_and_b32 v10, 0x0f<<(8*(\l&3)), v[\b+4+\l/4]
+  v_dot4_i32_iu8 v15, v10, v[\b+8+\l/4], 0 neg_lo:[0,1,0]
+  v_and_b32 v10, 0x0f<<(8*(\l&3)), v[\b+6+\l/4]
+  v_dot4_i32_iu8 v15, v10, v[\b+10+\l/4], v15 neg_lo:[0,1,0]
+  v_and_b32 v10, 0xf0<<(8*(\l&3)), v[\b+4+\l/4]
+  v_dot4_i32_iu8 v16, v10, v[\b+12+\l/4], 0 neg_lo:[0,1,0]
+  v_and_b32 v10, 0xf0<<(8*(\l&3)), v[\b+6+\l/4]
+  v_dot4_i32_iu8 v16, v10, v[\b+14+\l/4], v16 neg_lo:[0,1,0]
+  v_ashrrev_i32 v16, 4, v16
+  v_bfe_u32 v10, v13, 0, 8
+  v_mul_i32_i24 v15, v10, v15
+  v_bfe_u32 v10, v13, 8, 8
+  v_mad_i32_i24 v15, v10, v16, v15
+  mvs_gsum v15                          ; a_l
+  v_cvt_f32_i32 v15, v15
+  .if \l == 0
+  v_mul_f32 v19, v17, v15
+  .else
+  v_mul_f32 v15, v17, v15
+  v_add_f32 v19, v19, v15
+  .endif
+  .endr
+.endm
+
+// matvec_stream_k fmt, bytes, loads, b0, b1, b2, b3: the body of
+// zincc_matvec_FMT_q8 for a K-quant: as matvec_stream, over super-blocks
+// (s24 of them a row, four a step).
+.macro matvec_stream_k fmt, bytes, loads, b0, b1, b2, b3
+  matvec_row .L\fmt\()_q8s_end
+  matvec_blocks 8, \bytes
+  s_sub_co_u32 s25, s24, 1
+  s_add_co_u32 s26, s24, 3
+  s_lshr_b32 s26, s26, 2                ; steps
+  mvs_kconst
+  v_and_b32 v1, 31, v0                  ; lane
+  v_mov_b32 v2, 0                       ; the lane's sum
+  v_lshrrev_b32 v3, 3, v1               ; super-block consumed next
+  v_mov_b32 v4, v3                      ; super-block loaded next
+  v_and_b32 v9, 7, v1                   ; i
+  mvs_lanes_\fmt
+  s_mov_b32 s27, 0
+  mvs_prologue \fmt, 1, \b0
+  mvs_prologue \fmt, 2, \b1
+  mvs_prologue \fmt, 3, \b2
+  mvs_prologue \fmt, 4, \b3
+.L\fmt\()_q8s_loop:
+  mvs_stage \fmt, \loads, 0, \b0, 4, v9
+  mvs_stage \fmt, \loads, 1, \b1, 4, v9
+  mvs_stage \fmt, \loads, 2, \b2, 4, v9
+  mvs_stage \fmt, \loads, 3, \b3, 4, v9
+  s_branch .L\fmt\()_q8s_loop
+.L\fmt\()_q8s_reduce:
+  matvec_store v2, v5
+.L\fmt\()_q8s_end:
+  s_endpgm
+.endm
+
+// mvs_lanes_q4_K: from v9 = i: v5 = 16i, v6 = 64c + 16h, v7 = 8c + 2h,
+// v8 = 16·(c & 1).
+.macro mvs_lanes_q4_K
+  v_lshlrev_b32 v5, 4, v9
+  v_lshrrev_b32 v10, 1, v9              ; c
+  v_and_b32 v11, 1, v9                  ; h
+  v_lshlrev_b32 v6, 6, v10
+  v_lshl_or_b32 v6, v11, 4, v6
+  v_lshlrev_b32 v7, 3, v10
+  v_lshl_or_b32 v7, v11, 1, v7
+  v_and_b32 v8, 1, v10
+  v_lshlrev_b32 v8, 4, v8
+.endm
+
 // zincc_matvec_q4_0_q8: q4_0 weights times an x quantised to q8_0.
 //   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
 .globl zincc_matvec_q4_0_q8
@@ -207,6 +396,16 @@ zincc_matvec_q8_0_q8:
 .Lq8_0_q8_size:
 .size zincc_matvec_q8_0_q8, .Lq8_0_q8_size-zincc_matvec_q8_0_q8
 
+// zincc_matvec_q4_K_q8: q4_K weights times an x quantised to q8_K.
+//   s[0:1] W, s[2:3] x (q8_K blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q4_K_q8
+.p2align 8
+.type zincc_matvec_q4_K_q8,@function
+zincc_matvec_q4_K_q8:
+  matvec_stream_k q4_K, 144, 7, 20, 39, 58, 77
+.Lq4_K_q8_size:
+.size zincc_matvec_q4_K_q8, .Lq4_K_q8_size-zincc_matvec_q4_K_q8
+
 .rodata
 .p2align 6
 .amdhsa_kernel zincc_matvec_q4_0_q8
@@ -224,6 +423,18 @@ zincc_matvec_q8_0_q8:
 .amdhsa_kernel zincc_matvec_q8_0_q8
   .amdhsa_user_sgpr_count 8
   .amdhsa_next_free_vgpr 80
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_K_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 96
   .amdhsa_next_free_sgpr 42
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1

@@ -14,7 +14,7 @@ import (
 
 // streamQ8 lists the weight formats whose matvec of a quantised x streams
 // whole blocks with integer dots (matvec_q8.s).
-var streamQ8 = []ir.DType{ir.Q4_0, ir.Q8_0}
+var streamQ8 = []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q4_K}
 
 // scaleOffsets gives, for a weight or activation format, the block size in
 // bytes and the byte offsets of its f16 scales (q8_K: its f32 d).
