@@ -172,17 +172,24 @@ func lanesQ45KGo(w, xq []byte, five bool, out []int32) {
 		wb := w[k*bb : (k+1)*bb]
 		xb := xq[k*ggml.Q8_KBlockBytes : (k+1)*ggml.Q8_KBlockBytes]
 		y := (*[256]byte)(xb[4:260])
-		qs := (*[128]byte)(wb[16:144])
-		qh := &noHighBits
-		if five {
-			qh, qs = (*[32]byte)(wb[16:48]), (*[128]byte)(wb[48:176])
-		}
 		a := (*[9]int32)(out[9*k : 9*k+9])
 		*a = [9]int32{}
+		var qs *[128]byte
+		var qh *[32]byte
+		if five {
+			qh, qs = (*[32]byte)(wb[16:48]), (*[128]byte)(wb[48:176])
+		} else {
+			qs = (*[128]byte)(wb[16:144])
+		}
 		for j := 0; j < 8; j++ {
 			c := j / 2
 			sc, m := ggml.ScaleMinK4(j, wb[4:16])
-			t := lanes45(qs[32*c:32*c+32], qh[:], y[32*j:32*j+32], uint(4*(j&1)), uint(j))
+			var t [8]int32
+			if five {
+				t = lanes45(qs[32*c:32*c+32], qh[:], y[32*j:32*j+32], uint(4*(j&1)), uint(j))
+			} else {
+				t = lanes4(qs[32*c:32*c+32], y[32*j:32*j+32], uint(4*(j&1)))
+			}
 			for l := range t {
 				a[l] += int32(sc) * t[l]
 			}
@@ -191,14 +198,29 @@ func lanesQ45KGo(w, xq []byte, five bool, out []int32) {
 	}
 }
 
-// noHighBits stands for the qh of a q4_K block: no fifth bits.
-var noHighBits [32]byte
+// lanes4 is lanes45 without fifth bits (q4_K).
+func lanes4(qb, yb []byte, sh uint) [8]int32 {
+	q, y := (*[32]byte)(qb), (*[32]byte)(yb)
+	var t0, t1, t2, t3, t4, t5, t6, t7 int32
+	for l := 0; l < 32; l += 8 {
+		t0 += int32(q[l+0]>>sh&15) * int32(int8(y[l+0]))
+		t1 += int32(q[l+1]>>sh&15) * int32(int8(y[l+1]))
+		t2 += int32(q[l+2]>>sh&15) * int32(int8(y[l+2]))
+		t3 += int32(q[l+3]>>sh&15) * int32(int8(y[l+3]))
+		t4 += int32(q[l+4]>>sh&15) * int32(int8(y[l+4]))
+		t5 += int32(q[l+5]>>sh&15) * int32(int8(y[l+5]))
+		t6 += int32(q[l+6]>>sh&15) * int32(int8(y[l+6]))
+		t7 += int32(q[l+7]>>sh&15) * int32(int8(y[l+7]))
+	}
+	return [8]int32{t0, t1, t2, t3, t4, t5, t6, t7}
+}
 
 func lanesQ6KGo(w, xq []byte, out []int32) {
 	const bb = ggml.Q6_KBlockBytes
 	for k := 0; k < len(out)/8; k++ {
 		wb := w[k*bb : (k+1)*bb]
 		y := (*[256]byte)(xq[k*ggml.Q8_KBlockBytes+4 : k*ggml.Q8_KBlockBytes+260])
+		sc := (*[16]byte)(wb[192:208])
 		a := (*[8]int32)(out[8*k : 8*k+8])
 		*a = [8]int32{}
 		for n := 0; n < 2; n++ {
@@ -206,14 +228,9 @@ func lanesQ6KGo(w, xq []byte, out []int32) {
 			for i := 0; i < 4; i++ {
 				sh, hs := uint(4*(i>>1)), uint(2*i)
 				lo := (*[32]byte)(ql[32*(i&1) : 32*(i&1)+32])
-				yy := (*[32]byte)(y[128*n+32*i : 128*n+32*i+32])
 				for g := 0; g < 2; g++ {
-					var t [8]int32
-					for l := 16 * g; l < 16*g+16; l++ {
-						code := int32(lo[l]>>sh&15) | int32(qh[l]>>hs&3)<<4
-						t[l&7] += (code - 32) * int32(int8(yy[l]))
-					}
-					s := int32(int8(wb[192+(128*n+32*i)/16+g]))
+					t := lanes6(lo[16*g:16*g+16], qh[16*g:16*g+16], y[128*n+32*i+16*g:128*n+32*i+16*g+16], sh, hs)
+					s := int32(int8(sc[8*n+2*i+g]))
 					for l := range a {
 						a[l] += s * t[l]
 					}
@@ -221,6 +238,25 @@ func lanesQ6KGo(w, xq []byte, out []int32) {
 			}
 		}
 	}
+}
+
+// lanes6 returns the eight lane sums Σ_{l ≡ k mod 8} (code_l − 32)·y_l of
+// 16 q6_K elements: codes the nibbles of lo at bit sh with the two bits of
+// qh at bit hs above them.
+func lanes6(lob, qhb, yb []byte, sh, hs uint) [8]int32 {
+	lo, qh, y := (*[16]byte)(lob), (*[16]byte)(qhb), (*[16]byte)(yb)
+	var t [8]int32
+	for l := 0; l < 16; l += 8 {
+		t[0] += (int32(lo[l+0]>>sh&15|(qh[l+0]>>hs&3)<<4) - 32) * int32(int8(y[l+0]))
+		t[1] += (int32(lo[l+1]>>sh&15|(qh[l+1]>>hs&3)<<4) - 32) * int32(int8(y[l+1]))
+		t[2] += (int32(lo[l+2]>>sh&15|(qh[l+2]>>hs&3)<<4) - 32) * int32(int8(y[l+2]))
+		t[3] += (int32(lo[l+3]>>sh&15|(qh[l+3]>>hs&3)<<4) - 32) * int32(int8(y[l+3]))
+		t[4] += (int32(lo[l+4]>>sh&15|(qh[l+4]>>hs&3)<<4) - 32) * int32(int8(y[l+4]))
+		t[5] += (int32(lo[l+5]>>sh&15|(qh[l+5]>>hs&3)<<4) - 32) * int32(int8(y[l+5]))
+		t[6] += (int32(lo[l+6]>>sh&15|(qh[l+6]>>hs&3)<<4) - 32) * int32(int8(y[l+6]))
+		t[7] += (int32(lo[l+7]>>sh&15|(qh[l+7]>>hs&3)<<4) - 32) * int32(int8(y[l+7]))
+	}
+	return t
 }
 
 // lanes45 returns the eight lane sums Σ_{l ≡ k mod 8} code_l·y_l of one
