@@ -376,6 +376,136 @@
   v_lshlrev_b32 v8, 4, v8
 .endm
 
+// q6_K set at v[b]: v[b:b+1] ql (low nibbles of groups 0, 2), v[b+2:b+3]
+// ql 32 bytes on (groups 1, 3), v[b+4:b+5] qh, v[b+6:b+9] the 16 scales,
+// v[b+10] d, v[b+11] d_x, v[b+12+2q:b+13+2q] the y of group q (elements
+// 128·hf + 8j + 32q.., hf = i/4, j = i&3).
+.macro mvs_issue_q6_K b
+  v_min_u32 v22, s25, v4
+  v_mul_u32_u24 v23, 210, v22           ; the super-block in W
+  v_mul_u32_u24 v24, 292, v22           ; in x
+  v_add_nc_u32 v27, v23, v5
+  global_load_b64 v[\b:\b+1], v27, s[0:1]
+  global_load_b64 v[\b+2:\b+3], v27, s[0:1] offset:32
+  v_add_nc_u32 v27, v23, v6
+  global_load_b64 v[\b+4:\b+5], v27, s[0:1] offset:128
+  global_load_b128 v[\b+6:\b+9], v23, s[0:1] offset:192
+  global_load_u16 v[\b+10], v23, s[0:1] offset:208
+  global_load_b32 v[\b+11], v24, s[2:3]  ; d_x
+  v_add_nc_u32 v27, v24, v7
+  global_load_b64 v[\b+12:\b+13], v27, s[2:3] offset:4
+  global_load_b64 v[\b+14:\b+15], v27, s[2:3] offset:36
+  global_load_b64 v[\b+16:\b+17], v27, s[2:3] offset:68
+  global_load_b64 v[\b+18:\b+19], v27, s[2:3] offset:100
+  v_add_nc_u32 v4, 4, v4
+.endm
+
+// mvs_q6 dst, ql, qhx, q: the four codes of group q in word ql/qhx as
+// signed bytes 4·(code − 32): ((code ^ 32) << 2), the nibble moved to
+// bits 2..5 and qh's field (its top bit flipped in qhx) to bits 6..7.
+.macro mvs_q6 dst, ql, qhx, q
+  .if \q < 2
+  v_and_b32 \dst, 0x0f0f0f0f, \ql
+  v_lshlrev_b32 \dst, 2, \dst
+  .else
+  v_and_b32 \dst, 0xf0f0f0f0, \ql
+  v_lshrrev_b32 \dst, 2, \dst
+  .endif
+  .if \q == 0
+  v_lshlrev_b32 v22, 6, \qhx
+  .elseif \q == 1
+  v_lshlrev_b32 v22, 4, \qhx
+  .elseif \q == 2
+  v_lshlrev_b32 v22, 2, \qhx
+  .endif
+  .if \q == 3
+  v_and_or_b32 \dst, \qhx, 0xc0c0c0c0, \dst
+  .else
+  v_and_or_b32 \dst, v22, 0xc0c0c0c0, \dst
+  .endif
+.endm
+
+// mvs_term_q6_K b, lbl: v9 = the lane's term. v10..v13 and v14..v17:
+// the codes of words 0 and 1 of groups 0..3; v18..v21 the groups'
+// scales; v24 A, v25 D.
+.macro mvs_term_q6_K b, lbl
+  .irp w, 0,1
+  v_xor_b32 v23, 0xaaaaaaaa, v[\b+4+\w] ; qh, each field's top bit flipped
+  mvs_q6 v[10+4*\w], v[\b+\w], v23, 0
+  mvs_q6 v[11+4*\w], v[\b+2+\w], v23, 1
+  mvs_q6 v[12+4*\w], v[\b+\w], v23, 2
+  mvs_q6 v[13+4*\w], v[\b+2+\w], v23, 3
+  .endr
+  // scales 8hf + 2q + j/2: word 2hf + q/2, byte 2(q&1) + j/2
+  v_cndmask_b32_e64 v22, v[\b+6], v[\b+8], s30
+  v_lshrrev_b32 v22, v8, v22
+  v_bfe_i32 v18, v22, 0, 8
+  v_bfe_i32 v19, v22, 16, 8
+  v_cndmask_b32_e64 v22, v[\b+7], v[\b+9], s30
+  v_lshrrev_b32 v22, v8, v22
+  v_bfe_i32 v20, v22, 0, 8
+  v_bfe_i32 v21, v22, 16, 8
+  .irp q, 0,1,2,3
+  v_dot4_i32_iu8 v23, v[10+\q], v[\b+12+2*\q], 0 neg_lo:[1,1,0]
+  v_dot4_i32_iu8 v23, v[14+\q], v[\b+13+2*\q], v23 neg_lo:[1,1,0]
+  v_ashrrev_i32 v23, 2, v23
+  .if \q == 0
+  v_mul_i32_i24 v24, v18, v23
+  .else
+  v_mad_i32_i24 v24, v[18+\q], v23, v24
+  .endif
+  .endr
+  v_cvt_f32_f16 v25, v[\b+10]
+  v_mul_f32 v25, v25, v[\b+11]          ; D = fl(d·d_x)
+  v_cvt_f32_i32 v24, v24
+  v_mul_f32 v9, v25, v24                ; fl(D·float(A))
+  v_cmp_class_f32_e64 vcc_lo, v25, 0x204 ; D = ±inf
+  s_and_saveexec_b32 s28, vcc_lo
+  s_cbranch_execz .Lslow_\lbl
+  mvs_slow_q6_K \b
+  v_cndmask_b32_e64 v9, 0, v26, s31
+.Lslow_\lbl:
+  s_mov_b32 exec_lo, s28
+.endm
+
+// mvs_slow_q6_K b: v26 = Σ_l fl(D·float(a_l)) with exec/cpu's a_l
+// (byte l&3 of word l/4 of each group, summed over the group of lanes).
+.macro mvs_slow_q6_K b
+  .irp l, 0,1,2,3,4,5,6,7
+  .irp q, 0,1,2,3
+  v_and_b32 v22, 0xff<<(8*(\l&3)), v[10+4*(\l/4)+\q]
+  v_dot4_i32_iu8 v23, v22, v[\b+12+2*\q+\l/4], 0 neg_lo:[1,1,0]
+  v_ashrrev_i32 v23, 2, v23
+  .if \q == 0
+  v_mul_i32_i24 v24, v18, v23
+  .else
+  v_mad_i32_i24 v24, v[18+\q], v23, v24
+  .endif
+  .endr
+  mvs_gsum v24                          ; a_l
+  v_cvt_f32_i32 v24, v24
+  .if \l == 0
+  v_mul_f32 v26, v25, v24
+  .else
+  v_mul_f32 v24, v25, v24
+  v_add_f32 v26, v26, v24
+  .endif
+  .endr
+.endm
+
+// mvs_lanes_q6_K: from v9 = i (hf = i/4, j = i&3): v5 = 64hf + 8j (ql),
+// v6 = 32hf + 8j (qh), v7 = 128hf + 8j (y), v8 = 8·(j/2) (scale byte).
+.macro mvs_lanes_q6_K
+  v_lshrrev_b32 v10, 2, v9              ; hf
+  v_and_b32 v11, 3, v9                  ; j
+  v_lshlrev_b32 v11, 3, v11             ; 8j
+  v_lshl_or_b32 v5, v10, 6, v11
+  v_lshl_or_b32 v6, v10, 5, v11
+  v_lshl_or_b32 v7, v10, 7, v11
+  v_and_b32 v8, 16, v11                 ; 8·(j/2)
+  v_lshrrev_b32 v8, 1, v8
+.endm
+
 // zincc_matvec_q4_0_q8: q4_0 weights times an x quantised to q8_0.
 //   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
 .globl zincc_matvec_q4_0_q8
@@ -406,6 +536,16 @@ zincc_matvec_q4_K_q8:
 .Lq4_K_q8_size:
 .size zincc_matvec_q4_K_q8, .Lq4_K_q8_size-zincc_matvec_q4_K_q8
 
+// zincc_matvec_q6_K_q8: q6_K weights times an x quantised to q8_K.
+//   s[0:1] W, s[2:3] x (q8_K blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q6_K_q8
+.p2align 8
+.type zincc_matvec_q6_K_q8,@function
+zincc_matvec_q6_K_q8:
+  matvec_stream_k q6_K, 210, 10, 28, 48, 68, 88
+.Lq6_K_q8_size:
+.size zincc_matvec_q6_K_q8, .Lq6_K_q8_size-zincc_matvec_q6_K_q8
+
 .rodata
 .p2align 6
 .amdhsa_kernel zincc_matvec_q4_0_q8
@@ -435,6 +575,18 @@ zincc_matvec_q4_K_q8:
 .amdhsa_kernel zincc_matvec_q4_K_q8
   .amdhsa_user_sgpr_count 8
   .amdhsa_next_free_vgpr 96
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q6_K_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 108
   .amdhsa_next_free_sgpr 42
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1

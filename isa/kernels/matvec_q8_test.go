@@ -14,7 +14,7 @@ import (
 
 // streamQ8 lists the weight formats whose matvec of a quantised x streams
 // whole blocks with integer dots (matvec_q8.s).
-var streamQ8 = []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q4_K}
+var streamQ8 = []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q4_K, ir.Q6_K}
 
 // scaleOffsets gives, for a weight or activation format, the block size in
 // bytes and the byte offsets of its f16 scales (q8_K: its f32 d).
@@ -69,36 +69,45 @@ func TestMatVecQ8Stream(t *testing.T) {
 					if adv {
 						adversarial(r, dt, w, xdt, xq)
 					}
-					vw, vx, vd := h.buffer("w", w), h.buffer("x", xq), h.zeros("dst", 4*rows)
-					h.run("zincc_matvec_"+dt.String()+"_q8", kernels.Size{Rows: rows, N: cols}, ptr(vw), ptr(vx), ptr(vd), u32(rows), u32(cols))
-					got := h.readF32(vd, rows)
-					want := make([]float32, rows)
-					if err := cpu.MatVecQ8(nil, want, w, dt, rows, cols, xq, xdt); err != nil {
-						t.Fatal(err)
-					}
-					xd := make([]float32, cols)
-					if err := cpu.Dequantize(xd, xq, xdt); err != nil {
-						t.Fatal(err)
-					}
-					scale := make([]float64, rows)
-					n, err := cpu.MatVecScale(scale, w, dt, rows, cols, xd)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := cpu.Check("matvec", got, want, scale, n); err != nil {
-						t.Fatal(err)
-					}
-					for i := range got {
-						if g, w := float64(got[i]), float64(want[i]); math.IsInf(g, 0) != math.IsInf(w, 0) || math.IsNaN(g) != math.IsNaN(w) {
-							t.Fatalf("row %d: got %v, want %v", i, got[i], want[i])
-						}
-					}
-					if u := logUse(t, "matvec", got, want, scale, n); u > 0.5 {
-						t.Errorf("used %.3g of the matvec bound", u)
-					}
+					checkStreamQ8(t, h, dt, rows, cols, w, xq)
 				})
 			}
 		}
+	}
+}
+
+// checkStreamQ8 runs zincc_matvec_DT_q8 on w and xq and holds it to
+// exec/cpu's MatVecQ8 under the matvec rule, infinities and NaNs in the
+// same rows.
+func checkStreamQ8(t *testing.T, h *gpu, dt ir.DType, rows, cols int, w, xq []byte) {
+	t.Helper()
+	xdt := ir.ActivationFormat(dt)
+	vw, vx, vd := h.buffer("w", w), h.buffer("x", xq), h.zeros("dst", 4*rows)
+	h.run("zincc_matvec_"+dt.String()+"_q8", kernels.Size{Rows: rows, N: cols}, ptr(vw), ptr(vx), ptr(vd), u32(rows), u32(cols))
+	got := h.readF32(vd, rows)
+	want := make([]float32, rows)
+	if err := cpu.MatVecQ8(nil, want, w, dt, rows, cols, xq, xdt); err != nil {
+		t.Fatal(err)
+	}
+	xd := make([]float32, cols)
+	if err := cpu.Dequantize(xd, xq, xdt); err != nil {
+		t.Fatal(err)
+	}
+	scale := make([]float64, rows)
+	n, err := cpu.MatVecScale(scale, w, dt, rows, cols, xd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cpu.Check("matvec", got, want, scale, n); err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		if g, w := float64(got[i]), float64(want[i]); math.IsInf(g, 0) != math.IsInf(w, 0) || math.IsNaN(g) != math.IsNaN(w) {
+			t.Fatalf("row %d: got %v, want %v", i, got[i], want[i])
+		}
+	}
+	if u := logUse(t, "matvec", got, want, scale, n); u > 0.5 {
+		t.Errorf("used %.3g of the matvec bound", u)
 	}
 }
 
@@ -179,6 +188,66 @@ func adversarial(r *rand.Rand, dt ir.DType, w []byte, xdt ir.DType, xq []byte) {
 				s += int(int8(blk[4+16*k+i]))
 			}
 			binary.LittleEndian.PutUint16(blk[260+2*k:], uint16(int16(s)))
+		}
+	}
+}
+
+// TestMatVecQ8StreamInfiniteD builds K-quant super-blocks whose D =
+// d·d_x is infinite and whose x makes exec/cpu's eight lane sums a_l
+// differ in sign or vanish while every GPU lane's share has one sign:
+// exec/cpu's result is then NaN where a sum of the lanes' shares would be
+// an infinity, which the kernels must reproduce (their exact a_l path).
+func TestMatVecQ8StreamInfiniteD(t *testing.T) {
+	h := newGPU(t)
+	const rows, cols = 3, 512
+	for _, dt := range []ir.DType{ir.Q4_K, ir.Q6_K} {
+		for pi, pattern := range []func(e int) int8{
+			func(e int) int8 { return map[bool]int8{true: 100, false: -1}[e%8 == 0] },
+			func(e int) int8 { return map[bool]int8{true: 0, false: 1}[e%8 == 3] },
+			func(e int) int8 { return 1 },
+		} {
+			t.Run(fmt.Sprintf("%v/%d", dt, pi), func(t *testing.T) {
+				rb, _ := dt.RowBytes(cols)
+				w := make([]byte, rows*rb)
+				bw := rb / (cols / 256)
+				for b := 0; b < len(w)/bw; b++ {
+					blk := w[b*bw : (b+1)*bw]
+					if dt == ir.Q4_K {
+						binary.LittleEndian.PutUint16(blk, 0x7c00) // d = +inf, dmin = 0
+						copy(blk[4:16], []byte{1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1})
+						for i := 16; i < 144; i++ {
+							blk[i] = 0x11
+						}
+					} else {
+						for i := 0; i < 128; i++ {
+							blk[i] = 0x11
+						}
+						for i := 128; i < 192; i++ {
+							blk[i] = 0xaa // codes 33
+						}
+						for i := 192; i < 208; i++ {
+							blk[i] = 1
+						}
+						binary.LittleEndian.PutUint16(blk[208:], 0x7c00)
+					}
+				}
+				xq := make([]byte, 292*cols/256)
+				for b := 0; b < cols/256; b++ {
+					blk := xq[b*292 : (b+1)*292]
+					binary.LittleEndian.PutUint32(blk, math.Float32bits(1))
+					for e := 0; e < 256; e++ {
+						blk[4+e] = byte(pattern(e))
+					}
+					for k := 0; k < 16; k++ {
+						s := 0
+						for i := 0; i < 16; i++ {
+							s += int(int8(blk[4+16*k+i]))
+						}
+						binary.LittleEndian.PutUint16(blk[260+2*k:], uint16(int16(s)))
+					}
+				}
+				checkStreamQ8(t, h, dt, rows, cols, w, xq)
+			})
 		}
 	}
 }
