@@ -332,7 +332,8 @@ func dotQ45KQ8K(scr *q8Scratch, w, xq []byte, five bool) float32 {
 		bb = ggml.Q5_KBlockBytes
 	}
 	const xbb = ggml.Q8_KBlockBytes
-	var sums [8]float32
+	// sums_0..sums_7 of the doc comment above.
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	var acc float32
 	a := &scr.a
 	nb := len(w) / bb
@@ -344,17 +345,19 @@ func dotQ45KQ8K(scr *q8Scratch, w, xq []byte, five bool) float32 {
 			ak := (*[9]int32)(a[9*k : 9*k+9])
 			dx := f32At(xs[k*xbb:])
 			d := float32(h16(ws, k*bb) * dx)
-			for l := range sums {
-				sums[l] += float32(d * float32(ak[l]))
-			}
+			s0 += float32(d * float32(ak[0]))
+			s1 += float32(d * float32(ak[1]))
+			s2 += float32(d * float32(ak[2]))
+			s3 += float32(d * float32(ak[3]))
+			s4 += float32(d * float32(ak[4]))
+			s5 += float32(d * float32(ak[5]))
+			s6 += float32(d * float32(ak[6]))
+			s7 += float32(d * float32(ak[7]))
 			dmin := float32(h16(ws, k*bb+2) * dx)
 			acc -= float32(dmin * float32(ak[8]))
 		}
 	}
-	for _, s := range sums {
-		acc += s
-	}
-	return acc
+	return acc + s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7
 }
 
 // bsum is q8_K bsums[k] of the block xb.
@@ -365,7 +368,7 @@ func bsum(xb []byte, k int) int32 {
 func dotQ6KQ8K(scr *q8Scratch, w, xq []byte) float32 {
 	const bb = ggml.Q6_KBlockBytes
 	const xbb = ggml.Q8_KBlockBytes
-	var sums [8]float32
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	a := &scr.a
 	nb := len(w) / bb
 	for b0 := 0; b0 < nb; b0 += chunkSuper {
@@ -373,15 +376,18 @@ func dotQ6KQ8K(scr *q8Scratch, w, xq []byte) float32 {
 		ws, xs := w[b0*bb:(b0+n)*bb], xq[b0*xbb:(b0+n)*xbb]
 		laneSumsQ6K(ws, xs, a[:8*n])
 		for k := 0; k < n; k++ {
+			ak := (*[8]int32)(a[8*k : 8*k+8])
 			d := float32(h16(ws, k*bb+208) * f32At(xs[k*xbb:]))
-			for l := range sums {
-				sums[l] += float32(d * float32(a[8*k+l]))
-			}
+			s0 += float32(d * float32(ak[0]))
+			s1 += float32(d * float32(ak[1]))
+			s2 += float32(d * float32(ak[2]))
+			s3 += float32(d * float32(ak[3]))
+			s4 += float32(d * float32(ak[4]))
+			s5 += float32(d * float32(ak[5]))
+			s6 += float32(d * float32(ak[6]))
+			s7 += float32(d * float32(ak[7]))
 		}
 	}
 	var acc float32
-	for _, s := range sums {
-		acc += s
-	}
-	return acc
+	return acc + s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7
 }
