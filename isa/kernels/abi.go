@@ -280,7 +280,7 @@ var ABIs = []KernelABI{
 	{Name: "zincc_matvec_q5_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	{Name: "zincc_matvec_q6_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	// The matvecs of a quantised x (q8_0 or q8_K blocks from quantize):
-	// q4_0, q8_0, q4_K and q6_K stream whole blocks with integer dots
+	// q4_0, q8_0 and the K-quants stream whole blocks with integer dots
 	// (matvec_q8.s);
 	// the others stage x, dequantised, in LDS (4·cols bytes), then run
 	// the f32-x body of their weight format.
@@ -290,7 +290,7 @@ var ABIs = []KernelABI{
 	{Name: "zincc_matvec_q5_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, ExtraLDS: stagedX, Doc: "8 rows, one per wave; x staged in LDS"},
 	{Name: "zincc_matvec_q5_1_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, ExtraLDS: stagedX, Doc: "8 rows, one per wave; x staged in LDS"},
 	{Name: "zincc_matvec_q4_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; streams super-blocks, integer dots"},
-	{Name: "zincc_matvec_q5_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, ExtraLDS: stagedX, Doc: "8 rows, one per wave; x staged in LDS"},
+	{Name: "zincc_matvec_q5_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; streams super-blocks, integer dots"},
 	{Name: "zincc_matvec_q6_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; streams super-blocks, integer dots"},
 	// quantize: thread t quantises block t of x (32 or 256 elements).
 	{Name: "zincc_quantize_q8_0", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 32"},

@@ -264,17 +264,6 @@ zincc_matvec_q6_K:
 .Lq6_K_size:
 .size zincc_matvec_q6_K, .Lq6_K_size-zincc_matvec_q6_K
 
-// zincc_matvec_q5_K_q8: q5_K weights times an x quantised to q8_K (quantize),
-// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q5_K.
-//   s[0:1] W, s[2:3] x (q8_K blocks), s[4:5] dst, s6 rows, s7 cols
-.globl zincc_matvec_q5_K_q8
-.p2align 8
-.type zincc_matvec_q5_K_q8,@function
-zincc_matvec_q5_K_q8:
-  matvec_kquant q5_K, 176, q8, v4, v5, v52
-.Lq5_K_q8_size:
-.size zincc_matvec_q5_K_q8, .Lq5_K_q8_size-zincc_matvec_q5_K_q8
-
 .rodata
 .p2align 6
 .amdhsa_kernel zincc_matvec_q4_K
@@ -305,18 +294,6 @@ zincc_matvec_q5_K_q8:
   .amdhsa_user_sgpr_count 8
   .amdhsa_next_free_vgpr 54
   .amdhsa_next_free_sgpr 39
-  .amdhsa_wavefront_size32 1
-  .amdhsa_system_sgpr_workgroup_id_x 1
-  .amdhsa_system_vgpr_workitem_id 0
-  .amdhsa_float_denorm_mode_32 3
-  .amdhsa_float_denorm_mode_16_64 3
-.end_amdhsa_kernel
-
-.p2align 6
-.amdhsa_kernel zincc_matvec_q5_K_q8
-  .amdhsa_user_sgpr_count 8
-  .amdhsa_next_free_vgpr 56
-  .amdhsa_next_free_sgpr 42
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
   .amdhsa_system_vgpr_workitem_id 0

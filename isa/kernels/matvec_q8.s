@@ -255,6 +255,14 @@
   .endif
   .endr
   v_ashrrev_i32 v12, 4, v12             ; the high nibbles' sum
+  mvs_ktail \b, 16, \lbl, mvs_slow_q4_K
+.endm
+
+// mvs_ktail b, dxo, lbl, slow: the end of q4_K's and q5_K's term, from
+// v11 = the low codes' dot, v12 = the high codes' (sub-blocks 2c, 2c+1):
+// the scales and mins of the header at v[b], d_x at v[b+dxo] and the two
+// bsums after it; v9 = the term.
+.macro mvs_ktail b, dxo, lbl, slow
   // sc and m of sub-blocks 2c, 2c+1 (get_scale_min_k4), as byte pairs
   v_bfe_u32 v13, v[\b+1], v8, 16
   v_bfe_u32 v14, v[\b+2], v8, 16
@@ -275,15 +283,15 @@
   v_lshrrev_b32 v15, 8, v13
   v_mad_i32_i24 v11, v15, v12, v11      ; A
   v_bfe_u32 v15, v14, 0, 8
-  v_mul_i32_i24 v12, v15, v[\b+17]
+  v_mul_i32_i24 v12, v15, v[\b+\dxo+1]
   v_lshrrev_b32 v15, 8, v14
-  v_mad_i32_i24 v12, v15, v[\b+18], v12
+  v_mad_i32_i24 v12, v15, v[\b+\dxo+2], v12
   mvs_gsum v12                          ; S
   v_cvt_f32_f16 v17, v[\b]
-  v_mul_f32 v17, v17, v[\b+16]          ; D = fl(d·d_x)
+  v_mul_f32 v17, v17, v[\b+\dxo]          ; D = fl(d·d_x)
   v_lshrrev_b32 v18, 16, v[\b]
   v_cvt_f32_f16 v18, v18
-  v_mul_f32 v18, v18, v[\b+16]          ; fl(dmin·d_x)
+  v_mul_f32 v18, v18, v[\b+\dxo]          ; fl(dmin·d_x)
   v_cvt_f32_i32 v12, v12
   v_mul_f32 v18, v18, v12               ; the mins term
   v_cndmask_b32_e64 v18, 0, v18, s31    ;   lane 0 of the group only
@@ -293,7 +301,7 @@
   v_cmp_class_f32_e64 vcc_lo, v17, 0x204 ; D = ±inf
   s_and_saveexec_b32 s28, vcc_lo
   s_cbranch_execz .Lslow_\lbl
-  mvs_slow_q4_K \b
+  \slow \b
   v_cndmask_b32_e64 v19, 0, v19, s31
   v_sub_f32 v9, v19, v18
 .Lslow_\lbl:
@@ -506,6 +514,86 @@
   v_lshrrev_b32 v8, 1, v8
 .endm
 
+// q5_K set at v[b]: v[b:b+3] header, v[b+4:b+7] qh bytes 16h.., v[b+8:b+11]
+// codes 32c+16h.., v[b+12:b+15] and v[b+16:b+19] y of the low and high
+// codes, v[b+20] d_x, v[b+21], v[b+22] bsums. v20 = 16h, v21 = 2c.
+.macro mvs_issue_q5_K b
+  v_min_u32 v10, s25, v4
+  v_mul_u32_u24 v11, 176, v10           ; the super-block in W
+  v_mul_u32_u24 v12, 292, v10           ; in x
+  global_load_b128 v[\b:\b+3], v11, s[0:1] ; d, dmin, scales
+  v_add_nc_u32 v13, v11, v20
+  global_load_b128 v[\b+4:\b+7], v13, s[0:1] offset:16
+  v_add_nc_u32 v13, v11, v5
+  global_load_b128 v[\b+8:\b+11], v13, s[0:1] offset:48
+  v_add_nc_u32 v13, v12, v6
+  global_load_b128 v[\b+12:\b+15], v13, s[2:3] offset:4
+  global_load_b128 v[\b+16:\b+19], v13, s[2:3] offset:36
+  global_load_b32 v[\b+20], v12, s[2:3]  ; d_x
+  v_add_nc_u32 v13, v12, v7
+  global_load_i16 v[\b+21], v13, s[2:3] offset:260
+  global_load_i16 v[\b+22], v13, s[2:3] offset:264
+  v_add_nc_u32 v4, 4, v4
+.endm
+
+// mvs_term_q5_K b, lbl: v9 = the lane's term; the 5-bit codes (nibble +
+// 16·qh bit 2c or 2c+1) of the low and high halves into v24..v27 and
+// v28..v31.
+.macro mvs_term_q5_K b, lbl
+  .irp m, 0,1,2,3
+  v_lshrrev_b32 v10, v21, v[\b+4+\m]    ; qh >> 2c
+  v_and_b32 v15, 0x01010101, v10
+  v_and_b32 v16, 0x0f0f0f0f, v[\b+8+\m]
+  v_lshl_or_b32 v[24+\m], v15, 4, v16
+  v_lshrrev_b32 v10, 1, v10
+  v_and_b32 v10, 0x01010101, v10
+  v_lshrrev_b32 v16, 4, v[\b+8+\m]
+  v_and_b32 v16, 0x0f0f0f0f, v16
+  v_lshl_or_b32 v[28+\m], v10, 4, v16
+  .if \m == 0
+  v_dot4_i32_iu8 v11, v24, v[\b+12], 0 neg_lo:[0,1,0]
+  v_dot4_i32_iu8 v12, v28, v[\b+16], 0 neg_lo:[0,1,0]
+  .else
+  v_dot4_i32_iu8 v11, v[24+\m], v[\b+12+\m], v11 neg_lo:[0,1,0]
+  v_dot4_i32_iu8 v12, v[28+\m], v[\b+16+\m], v12 neg_lo:[0,1,0]
+  .endif
+  .endr
+  mvs_ktail \b, 20, \lbl, mvs_slow_q5_K
+.endm
+
+// mvs_slow_q5_K b: as mvs_slow_q4_K over the 5-bit codes v24..v31.
+.macro mvs_slow_q5_K b
+  .irp l, 0,1,2,3,4,5,6,7
+  v_and_b32 v10, 0xff<<(8*(\l&3)), v[24+\l/4]
+  v_dot4_i32_iu8 v15, v10, v[\b+12+\l/4], 0 neg_lo:[0,1,0]
+  v_and_b32 v10, 0xff<<(8*(\l&3)), v[26+\l/4]
+  v_dot4_i32_iu8 v15, v10, v[\b+14+\l/4], v15 neg_lo:[0,1,0]
+  v_and_b32 v10, 0xff<<(8*(\l&3)), v[28+\l/4]
+  v_dot4_i32_iu8 v16, v10, v[\b+16+\l/4], 0 neg_lo:[0,1,0]
+  v_and_b32 v10, 0xff<<(8*(\l&3)), v[30+\l/4]
+  v_dot4_i32_iu8 v16, v10, v[\b+18+\l/4], v16 neg_lo:[0,1,0]
+  v_bfe_u32 v10, v13, 0, 8
+  v_mul_i32_i24 v15, v10, v15
+  v_bfe_u32 v10, v13, 8, 8
+  v_mad_i32_i24 v15, v10, v16, v15
+  mvs_gsum v15                          ; a_l
+  v_cvt_f32_i32 v15, v15
+  .if \l == 0
+  v_mul_f32 v19, v17, v15
+  .else
+  v_mul_f32 v15, v17, v15
+  v_add_f32 v19, v19, v15
+  .endif
+  .endr
+.endm
+
+// mvs_lanes_q5_K: as mvs_lanes_q4_K, and v20 = 16h, v21 = 2c.
+.macro mvs_lanes_q5_K
+  mvs_lanes_q4_K
+  v_lshlrev_b32 v20, 4, v11
+  v_lshlrev_b32 v21, 1, v10
+.endm
+
 // zincc_matvec_q4_0_q8: q4_0 weights times an x quantised to q8_0.
 //   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
 .globl zincc_matvec_q4_0_q8
@@ -545,6 +633,16 @@ zincc_matvec_q6_K_q8:
   matvec_stream_k q6_K, 210, 10, 28, 48, 68, 88
 .Lq6_K_q8_size:
 .size zincc_matvec_q6_K_q8, .Lq6_K_q8_size-zincc_matvec_q6_K_q8
+
+// zincc_matvec_q5_K_q8: q5_K weights times an x quantised to q8_K.
+//   s[0:1] W, s[2:3] x (q8_K blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q5_K_q8
+.p2align 8
+.type zincc_matvec_q5_K_q8,@function
+zincc_matvec_q5_K_q8:
+  matvec_stream_k q5_K, 176, 8, 32, 55, 78, 101
+.Lq5_K_q8_size:
+.size zincc_matvec_q5_K_q8, .Lq5_K_q8_size-zincc_matvec_q5_K_q8
 
 .rodata
 .p2align 6
@@ -587,6 +685,18 @@ zincc_matvec_q6_K_q8:
 .amdhsa_kernel zincc_matvec_q6_K_q8
   .amdhsa_user_sgpr_count 8
   .amdhsa_next_free_vgpr 108
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_K_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 124
   .amdhsa_next_free_sgpr 42
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1

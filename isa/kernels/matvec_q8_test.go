@@ -14,7 +14,7 @@ import (
 
 // streamQ8 lists the weight formats whose matvec of a quantised x streams
 // whole blocks with integer dots (matvec_q8.s).
-var streamQ8 = []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q4_K, ir.Q6_K}
+var streamQ8 = []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q4_K, ir.Q5_K, ir.Q6_K}
 
 // scaleOffsets gives, for a weight or activation format, the block size in
 // bytes and the byte offsets of its f16 scales (q8_K: its f32 d).
@@ -200,7 +200,7 @@ func adversarial(r *rand.Rand, dt ir.DType, w []byte, xdt ir.DType, xq []byte) {
 func TestMatVecQ8StreamInfiniteD(t *testing.T) {
 	h := newGPU(t)
 	const rows, cols = 3, 512
-	for _, dt := range []ir.DType{ir.Q4_K, ir.Q6_K} {
+	for _, dt := range []ir.DType{ir.Q4_K, ir.Q5_K, ir.Q6_K} {
 		for pi, pattern := range []func(e int) int8{
 			func(e int) int8 { return map[bool]int8{true: 100, false: -1}[e%8 == 0] },
 			func(e int) int8 { return map[bool]int8{true: 0, false: 1}[e%8 == 3] },
@@ -212,11 +212,11 @@ func TestMatVecQ8StreamInfiniteD(t *testing.T) {
 				bw := rb / (cols / 256)
 				for b := 0; b < len(w)/bw; b++ {
 					blk := w[b*bw : (b+1)*bw]
-					if dt == ir.Q4_K {
+					if dt != ir.Q6_K {
 						binary.LittleEndian.PutUint16(blk, 0x7c00) // d = +inf, dmin = 0
 						copy(blk[4:16], []byte{1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1})
-						for i := 16; i < 144; i++ {
-							blk[i] = 0x11
+						for i := 16; i < bw; i++ {
+							blk[i] = 0x11 // q5_K: qh bits too, codes 17 or 1
 						}
 					} else {
 						for i := 0; i < 128; i++ {
