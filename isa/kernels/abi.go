@@ -146,14 +146,6 @@ func argmaxScratch(s Size) uint32 { return 8 + 8*argmaxGroups(s) }
 // perRow launches one wave per matrix row, eight to a workgroup.
 func perRow(s Size) uint32 { return uint32((s.Rows + 7) / 8) }
 
-// stagedX is the LDS of a matvec that stages its quantised x as float32:
-// 4 bytes per column (Size.N).
-func stagedX(s Size) uint32 { return 4 * uint32(s.N) }
-
-// MaxStagedCols bounds the columns of a matvec of a quantised x on
-// gfx1201: the staged x must fit a workgroup's LDS.
-const MaxStagedCols = MaxLDS / 4
-
 // perHead launches one workgroup per attention query head.
 func perHead(s Size) uint32 { return uint32(s.Heads) }
 
@@ -280,18 +272,15 @@ var ABIs = []KernelABI{
 	{Name: "zincc_matvec_q5_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	{Name: "zincc_matvec_q6_K", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	// The matvecs of a quantised x (q8_0 or q8_K blocks from quantize):
-	// q4_0, q8_0 and the K-quants stream whole blocks with integer dots
-	// (matvec_q8.s);
-	// the others stage x, dequantised, in LDS (4·cols bytes), then run
-	// the f32-x body of their weight format.
-	{Name: "zincc_matvec_q4_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; streams whole blocks, integer dots"},
-	{Name: "zincc_matvec_q8_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; streams whole blocks, integer dots"},
-	{Name: "zincc_matvec_q4_1_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, ExtraLDS: stagedX, Doc: "8 rows, one per wave; x staged in LDS"},
-	{Name: "zincc_matvec_q5_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, ExtraLDS: stagedX, Doc: "8 rows, one per wave; x staged in LDS"},
-	{Name: "zincc_matvec_q5_1_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, ExtraLDS: stagedX, Doc: "8 rows, one per wave; x staged in LDS"},
-	{Name: "zincc_matvec_q4_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; streams super-blocks, integer dots"},
-	{Name: "zincc_matvec_q5_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; streams super-blocks, integer dots"},
-	{Name: "zincc_matvec_q6_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; streams super-blocks, integer dots"},
+	// whole blocks streamed with integer dots (matvec_q8.s), no LDS.
+	{Name: "zincc_matvec_q4_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; a lane per block"},
+	{Name: "zincc_matvec_q8_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; a lane per block"},
+	{Name: "zincc_matvec_q4_1_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; a lane per block"},
+	{Name: "zincc_matvec_q5_0_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; a lane per block"},
+	{Name: "zincc_matvec_q5_1_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; a lane per block"},
+	{Name: "zincc_matvec_q4_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block"},
+	{Name: "zincc_matvec_q5_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block"},
+	{Name: "zincc_matvec_q6_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block"},
 	// quantize: thread t quantises block t of x (32 or 256 elements).
 	{Name: "zincc_quantize_q8_0", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 32"},
 	{Name: "zincc_quantize_q8_K", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 256"},

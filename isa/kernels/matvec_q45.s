@@ -137,39 +137,6 @@ zincc_matvec_q5_1:
 .Lq5_1_size:
 .size zincc_matvec_q5_1, .Lq5_1_size-zincc_matvec_q5_1
 
-// zincc_matvec_q4_1_q8: q4_1 weights times an x quantised to q8_0 (quantize),
-// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q4_1.
-//   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
-.globl zincc_matvec_q4_1_q8
-.p2align 8
-.type zincc_matvec_q4_1_q8,@function
-zincc_matvec_q4_1_q8:
-  matvec_q45 q4_1, 20, q8
-.Lq4_1_q8_size:
-.size zincc_matvec_q4_1_q8, .Lq4_1_q8_size-zincc_matvec_q4_1_q8
-
-// zincc_matvec_q5_0_q8: q5_0 weights times an x quantised to q8_0 (quantize),
-// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q5_0.
-//   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
-.globl zincc_matvec_q5_0_q8
-.p2align 8
-.type zincc_matvec_q5_0_q8,@function
-zincc_matvec_q5_0_q8:
-  matvec_q45 q5_0, 22, q8
-.Lq5_0_q8_size:
-.size zincc_matvec_q5_0_q8, .Lq5_0_q8_size-zincc_matvec_q5_0_q8
-
-// zincc_matvec_q5_1_q8: q5_1 weights times an x quantised to q8_0 (quantize),
-// staged into LDS as float32 by mv_stage_x; then as zincc_matvec_q5_1.
-//   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
-.globl zincc_matvec_q5_1_q8
-.p2align 8
-.type zincc_matvec_q5_1_q8,@function
-zincc_matvec_q5_1_q8:
-  matvec_q45 q5_1, 24, q8
-.Lq5_1_q8_size:
-.size zincc_matvec_q5_1_q8, .Lq5_1_q8_size-zincc_matvec_q5_1_q8
-
 .rodata
 .p2align 6
 .amdhsa_kernel zincc_matvec_q4_1
@@ -200,42 +167,6 @@ zincc_matvec_q5_1_q8:
   .amdhsa_user_sgpr_count 8
   .amdhsa_next_free_vgpr 26
   .amdhsa_next_free_sgpr 39
-  .amdhsa_wavefront_size32 1
-  .amdhsa_system_sgpr_workgroup_id_x 1
-  .amdhsa_system_vgpr_workitem_id 0
-  .amdhsa_float_denorm_mode_32 3
-  .amdhsa_float_denorm_mode_16_64 3
-.end_amdhsa_kernel
-
-.p2align 6
-.amdhsa_kernel zincc_matvec_q4_1_q8
-  .amdhsa_user_sgpr_count 8
-  .amdhsa_next_free_vgpr 24
-  .amdhsa_next_free_sgpr 42
-  .amdhsa_wavefront_size32 1
-  .amdhsa_system_sgpr_workgroup_id_x 1
-  .amdhsa_system_vgpr_workitem_id 0
-  .amdhsa_float_denorm_mode_32 3
-  .amdhsa_float_denorm_mode_16_64 3
-.end_amdhsa_kernel
-
-.p2align 6
-.amdhsa_kernel zincc_matvec_q5_0_q8
-  .amdhsa_user_sgpr_count 8
-  .amdhsa_next_free_vgpr 26
-  .amdhsa_next_free_sgpr 42
-  .amdhsa_wavefront_size32 1
-  .amdhsa_system_sgpr_workgroup_id_x 1
-  .amdhsa_system_vgpr_workitem_id 0
-  .amdhsa_float_denorm_mode_32 3
-  .amdhsa_float_denorm_mode_16_64 3
-.end_amdhsa_kernel
-
-.p2align 6
-.amdhsa_kernel zincc_matvec_q5_1_q8
-  .amdhsa_user_sgpr_count 8
-  .amdhsa_next_free_vgpr 26
-  .amdhsa_next_free_sgpr 42
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
   .amdhsa_system_vgpr_workitem_id 0

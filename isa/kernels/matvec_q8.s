@@ -594,6 +594,152 @@
   v_lshlrev_b32 v21, 1, v10
 .endm
 
+// The other 32-element formats over q8_0 (one lane a block, as q4_0):
+//   q4_1: v[b] d | m << 16, v[b+1:b+4] codes, v[b+5] d_x, v[b+6:b+13] y
+//   q5_0: v[b] d, v[b+1] qh, v[b+2:b+5] codes, v[b+6] d_x, v[b+7:b+14] y
+//   q5_1: v[b] d | m << 16, v[b+1] qh, v[b+2:b+5] codes, v[b+6] d_x,
+//         v[b+7:b+14] y
+// Terms (exec/cpu's): q5_0 fl(fl(d_w·d_x)·float(sumi)) with sumi over
+// q − 16; q4_1, q5_1 fl(fl(fl(d_w·d_x)·float(sumi)) + fl(m·s_x)) with the
+// unsigned codes and s_x = fl(float(Σ q_x)·d_x). q5's qh bits reach the
+// bytes of a word through a multiply (4 bits times 0x204081: bit j to bit
+// 8j, no carries).
+.macro mvs_issue_q4_1 b
+  v_min_u32 v5, s25, v4
+  v_mul_u32_u24 v6, 20, v5
+  v_mul_u32_u24 v7, 34, v5
+  global_load_b32 v[\b], v6, s[0:1]
+  global_load_b128 v[\b+1:\b+4], v6, s[0:1] offset:4
+  global_load_u16 v[\b+5], v7, s[2:3]
+  global_load_b128 v[\b+6:\b+9], v7, s[2:3] offset:2
+  global_load_b128 v[\b+10:\b+13], v7, s[2:3] offset:18
+  v_add_nc_u32 v4, 32, v4
+.endm
+
+// mvs_issue_q5 b, bytes, dm: q5_0 (bytes 22, dm = 0: d alone) and q5_1
+// (bytes 24, dm = 1: d and m).
+.macro mvs_issue_q5 b, bytes, dm
+  v_min_u32 v5, s25, v4
+  v_mul_u32_u24 v6, \bytes, v5
+  v_mul_u32_u24 v7, 34, v5
+  .if \dm
+  global_load_b32 v[\b], v6, s[0:1]
+  .else
+  global_load_u16 v[\b], v6, s[0:1]
+  .endif
+  global_load_b32 v[\b+1], v6, s[0:1] offset:2+2*\dm
+  global_load_b128 v[\b+2:\b+5], v6, s[0:1] offset:6+2*\dm
+  global_load_u16 v[\b+6], v7, s[2:3]
+  global_load_b128 v[\b+7:\b+10], v7, s[2:3] offset:2
+  global_load_b128 v[\b+11:\b+14], v7, s[2:3] offset:18
+  v_add_nc_u32 v4, 32, v4
+.endm
+
+.macro mvs_issue_q5_0 b
+  mvs_issue_q5 \b, 22, 0
+.endm
+
+.macro mvs_issue_q5_1 b
+  mvs_issue_q5 \b, 24, 1
+.endm
+
+// mvs_xsum y: v7 = Σ q_x over the eight words of y at v[y].
+.macro mvs_xsum y
+  .irp i, 0,1,2,3,4,5,6,7
+  .if \i == 0
+  v_dot4_i32_iu8 v7, 0x01010101, v[\y], 0 neg_lo:[0,1,0]
+  .else
+  v_dot4_i32_iu8 v7, 0x01010101, v[\y+\i], v7 neg_lo:[0,1,0]
+  .endif
+  .endr
+.endm
+
+// mvs_minterm dm, dx, y: v6 = fl(fl(fl(d_w·d_x)·float(v6)) + fl(m·s_x))
+// for v[dm] = d | m << 16, v[dx] = d_x, x's codes at v[y].
+.macro mvs_minterm dm, dx, y
+  mvs_xsum \y
+  v_cvt_f32_i32 v7, v7
+  v_cvt_f32_f16 v5, v[\dx]
+  v_mul_f32 v7, v7, v5                  ; s_x = fl(float(Σq)·d_x)
+  v_lshrrev_b32 v8, 16, v[\dm]
+  v_cvt_f32_f16 v8, v8
+  v_mul_f32 v7, v8, v7                  ; fl(m·s_x)
+  v_cvt_f32_f16 v8, v[\dm]
+  v_mul_f32 v8, v8, v5                  ; fl(d_w·d_x)
+  v_cvt_f32_i32 v6, v6
+  v_mul_f32 v6, v8, v6
+  v_add_f32 v6, v6, v7
+.endm
+
+.macro mvs_term_q4_1 b, lbl
+  .irp i, 0,1,2,3
+  v_and_b32 v5, 0xf0f0f0f0, v[\b+1+\i]   ; 16·hi: elements 16+4i..
+  .if \i == 0
+  v_dot4_i32_iu8 v6, v5, v[\b+10], 0 neg_lo:[0,1,0]
+  .else
+  v_dot4_i32_iu8 v6, v5, v[\b+10+\i], v6 neg_lo:[0,1,0]
+  .endif
+  v_lshlrev_b32 v7, 4, v[\b+1+\i]
+  v_and_b32 v7, 0xf0f0f0f0, v7          ; 16·lo: elements 4i..
+  v_dot4_i32_iu8 v6, v7, v[\b+6+\i], v6 neg_lo:[0,1,0]
+  .endr
+  v_ashrrev_i32 v6, 4, v6               ; sumi
+  mvs_minterm \b, \b+5, \b+6
+.endm
+
+// mvs_q5bits dst, qh, pos: the four bits pos..pos+3 of qh at bit 0 of
+// each byte of dst.
+.macro mvs_q5bits dst, qh, pos
+  v_bfe_u32 \dst, \qh, \pos, 4
+  v_mul_u32_u24 \dst, 0x204081, \dst
+  v_and_b32 \dst, 0x01010101, \dst
+.endm
+
+.macro mvs_term_q5_0 b, lbl
+  v_not_b32 v8, v[\b+1]                 ; qh flipped: (q ^ 16) is q − 16
+  .irp i, 0,1,2,3
+  mvs_q5bits v5, v8, 4*\i
+  v_and_b32 v7, 0x0f0f0f0f, v[\b+2+\i]
+  v_lshlrev_b32 v7, 3, v7
+  v_lshl_or_b32 v7, v5, 7, v7           ; 8·(q − 16): elements 4i..
+  .if \i == 0
+  v_dot4_i32_iu8 v6, v7, v[\b+7], 0 neg_lo:[1,1,0]
+  .else
+  v_dot4_i32_iu8 v6, v7, v[\b+7+\i], v6 neg_lo:[1,1,0]
+  .endif
+  mvs_q5bits v5, v8, 16+4*\i
+  v_and_b32 v7, 0xf0f0f0f0, v[\b+2+\i]
+  v_lshrrev_b32 v7, 1, v7
+  v_lshl_or_b32 v7, v5, 7, v7           ; elements 16+4i..
+  v_dot4_i32_iu8 v6, v7, v[\b+11+\i], v6 neg_lo:[1,1,0]
+  .endr
+  v_ashrrev_i32 v6, 3, v6               ; sumi
+  v_cvt_f32_f16 v5, v[\b]
+  v_cvt_f32_f16 v7, v[\b+6]
+  v_mul_f32 v5, v5, v7                  ; fl(d_w·d_x)
+  v_cvt_f32_i32 v6, v6
+  v_mul_f32 v6, v5, v6
+.endm
+
+.macro mvs_term_q5_1 b, lbl
+  .irp i, 0,1,2,3
+  mvs_q5bits v5, v[\b+1], 4*\i
+  v_and_b32 v7, 0x0f0f0f0f, v[\b+2+\i]
+  v_lshl_or_b32 v7, v5, 4, v7           ; codes 4i..
+  .if \i == 0
+  v_dot4_i32_iu8 v6, v7, v[\b+7], 0 neg_lo:[0,1,0]
+  .else
+  v_dot4_i32_iu8 v6, v7, v[\b+7+\i], v6 neg_lo:[0,1,0]
+  .endif
+  mvs_q5bits v5, v[\b+1], 16+4*\i
+  v_lshrrev_b32 v7, 4, v[\b+2+\i]
+  v_and_b32 v7, 0x0f0f0f0f, v7
+  v_lshl_or_b32 v7, v5, 4, v7           ; codes 16+4i..
+  v_dot4_i32_iu8 v6, v7, v[\b+11+\i], v6 neg_lo:[0,1,0]
+  .endr
+  mvs_minterm \b, \b+6, \b+7
+.endm
+
 // zincc_matvec_q4_0_q8: q4_0 weights times an x quantised to q8_0.
 //   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
 .globl zincc_matvec_q4_0_q8
@@ -643,6 +789,36 @@ zincc_matvec_q5_K_q8:
   matvec_stream_k q5_K, 176, 8, 32, 55, 78, 101
 .Lq5_K_q8_size:
 .size zincc_matvec_q5_K_q8, .Lq5_K_q8_size-zincc_matvec_q5_K_q8
+
+// zincc_matvec_q4_1_q8: q4_1 weights times an x quantised to q8_0.
+//   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q4_1_q8
+.p2align 8
+.type zincc_matvec_q4_1_q8,@function
+zincc_matvec_q4_1_q8:
+  matvec_stream q4_1, 20, 5, 9, 23, 37, 51
+.Lq4_1_q8_size:
+.size zincc_matvec_q4_1_q8, .Lq4_1_q8_size-zincc_matvec_q4_1_q8
+
+// zincc_matvec_q5_0_q8: q5_0 weights times an x quantised to q8_0.
+//   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q5_0_q8
+.p2align 8
+.type zincc_matvec_q5_0_q8,@function
+zincc_matvec_q5_0_q8:
+  matvec_stream q5_0, 22, 6, 9, 24, 39, 54
+.Lq5_0_q8_size:
+.size zincc_matvec_q5_0_q8, .Lq5_0_q8_size-zincc_matvec_q5_0_q8
+
+// zincc_matvec_q5_1_q8: q5_1 weights times an x quantised to q8_0.
+//   s[0:1] W, s[2:3] x (q8_0 blocks), s[4:5] dst, s6 rows, s7 cols
+.globl zincc_matvec_q5_1_q8
+.p2align 8
+.type zincc_matvec_q5_1_q8,@function
+zincc_matvec_q5_1_q8:
+  matvec_stream q5_1, 24, 6, 9, 24, 39, 54
+.Lq5_1_q8_size:
+.size zincc_matvec_q5_1_q8, .Lq5_1_q8_size-zincc_matvec_q5_1_q8
 
 .rodata
 .p2align 6
@@ -697,6 +873,42 @@ zincc_matvec_q5_K_q8:
 .amdhsa_kernel zincc_matvec_q5_K_q8
   .amdhsa_user_sgpr_count 8
   .amdhsa_next_free_vgpr 124
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_1_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 65
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_0_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 69
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_1_q8
+  .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 69
   .amdhsa_next_free_sgpr 42
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1

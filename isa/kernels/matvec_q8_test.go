@@ -14,7 +14,7 @@ import (
 
 // streamQ8 lists the weight formats whose matvec of a quantised x streams
 // whole blocks with integer dots (matvec_q8.s).
-var streamQ8 = []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q4_K, ir.Q5_K, ir.Q6_K}
+var streamQ8 = []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q4_1, ir.Q5_0, ir.Q5_1, ir.Q4_K, ir.Q5_K, ir.Q6_K}
 
 // scaleOffsets gives, for a weight or activation format, the block size in
 // bytes and the byte offsets of its f16 scales (q8_K: its f32 d).
@@ -24,6 +24,12 @@ func scaleOffsets(dt ir.DType) (block int, f16 []int) {
 		return 18, []int{0}
 	case ir.Q8_0:
 		return 34, []int{0}
+	case ir.Q4_1:
+		return 20, []int{0, 2}
+	case ir.Q5_0:
+		return 22, []int{0}
+	case ir.Q5_1:
+		return 24, []int{0, 2}
 	case ir.Q4_K:
 		return 144, []int{0, 2}
 	case ir.Q5_K:
@@ -41,16 +47,17 @@ var specialF16 = []uint16{0x7c00, 0xfc00, 0x7e00, 0xfe01, 0x0001, 0x8001, 0x03ff
 // exec/cpu's MatVecQ8 under the matvec rule: random weights and x, and
 // adversarial ones (random code bytes, activation codes of -128 and 127,
 // infinite, NaN, denormal and extreme scales in a few blocks), over rows
-// that are not a multiple of 8 and rows of 1 to 11 steps of the pipeline.
+// that are not a multiple of 8, rows of 1 to 32 steps of the pipeline and
+// rows past the 16384 columns the kernels staging x in LDS allowed.
 func TestMatVecQ8Stream(t *testing.T) {
 	h := newGPU(t)
 	r := rand.New(rand.NewSource(1401))
 	for _, dt := range streamQ8 {
 		xdt := ir.ActivationFormat(dt)
 		be := dt.BlockElems()
-		shapes := [][2]int{{1, 32}, {3, 96}, {8, 1024}, {13, 4096}, {9, 4128}, {17, 9216}, {5, 11008}, {41, 2816}}
+		shapes := [][2]int{{1, 32}, {3, 96}, {8, 1024}, {13, 4096}, {9, 4128}, {17, 9216}, {5, 11008}, {41, 2816}, {2, 32768}}
 		if be == 256 {
-			shapes = [][2]int{{1, 256}, {3, 512}, {8, 2048}, {13, 4096}, {9, 8448}, {17, 11008}, {5, 14336}, {41, 2816}}
+			shapes = [][2]int{{1, 256}, {3, 512}, {8, 2048}, {13, 4096}, {9, 8448}, {17, 11008}, {5, 14336}, {41, 2816}, {2, 32768}}
 		}
 		for _, adv := range []bool{false, true} {
 			for _, shape := range shapes {

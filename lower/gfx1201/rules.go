@@ -179,11 +179,6 @@ var rules = map[*ir.Op]rule{
 		if err != nil {
 			return err
 		}
-		if k.ExtraLDS != nil && cols > kernels.MaxStagedCols {
-			// The kernels that still stage x in LDS bound the columns.
-			return fmt.Errorf("%v: matvec of %v weights and a quantised x over %d columns: gfx1201 stages x in LDS, at most %d columns (drop the quantize-activations pass)",
-				n.Pos, w.Type.DType, cols, kernels.MaxStagedCols)
-		}
 		l.set(k, size, addrOf(w), addrOf(n.Args[1]), addrOf(n.Result), word(rows), word(cols))
 		return nil
 	},
