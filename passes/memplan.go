@@ -32,8 +32,10 @@ type Slot struct {
 	Offset uint64
 	Bytes  uint64 // the value's size, before alignment
 	// Def and Last are the indices of the nodes that define the value and
-	// read it last (m.Nodes); outputs live to len(m.Nodes). Declarations
-	// have Def = -1.
+	// end its life (m.Nodes): the last node of the barrier epoch (see
+	// Epochs) of its last reader, so that no node a barrier does not
+	// separate from that reader overwrites it. Outputs live to
+	// len(m.Nodes). Declarations have Def = -1.
 	Def, Last int
 }
 
@@ -59,8 +61,12 @@ func (p *MemoryPlan) Slot(v *ir.Value) (Slot, bool) {
 // PlanMemory places the values of a verified module (it numbers them with
 // Module.Number). Each SSA value is live from the node that defines it to
 // the last node that reads it (outputs to the end of the step, since they
-// are read back afterwards); values whose lifetimes overlap never share
-// bytes, so no kernel's result overlaps its own operands. Offsets are
+// are read back afterwards), and then to the end of that reader's barrier
+// epoch (Epochs): a later value may take its bytes only past a barrier
+// that true dependencies already need, so reuse adds no barrier (the
+// second of two ropes does not overwrite what the first reads). Values
+// whose lifetimes overlap never share bytes, so no kernel's result
+// overlaps its own operands. Offsets are
 // multiples of align (a power of two). Placement is first fit in
 // definition order.
 func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
@@ -103,6 +109,12 @@ func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
 			p.Slots[o.Value.ID].Last = len(m.Nodes)
 		}
 	}
+	end := epochEnds(m)
+	for id := len(m.Decls); id < ids; id++ {
+		if s := &p.Slots[id]; s.Last < len(m.Nodes) {
+			s.Last = end[s.Last]
+		}
+	}
 
 	var live []int32 // IDs of the arena slots still live
 	var busy [][2]uint64
@@ -125,6 +137,72 @@ func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
 		live = append(live, int32(id))
 	}
 	return p, nil
+}
+
+// Epochs numbers the barrier epochs of a numbered module's nodes: a node
+// starts a new epoch when it must wait for a node of the current one, that
+// is when it reads a result defined in it, or reads or writes a state that
+// a node of it writes, or writes a state that a node of it reads. These
+// are the true dependencies (read after write, write after read, write
+// after write of a state); with a memory plan that adds none of its own, a
+// device that puts a barrier exactly where its dispatches depend on
+// earlier ones puts one before the first node of every epoch but the
+// first. Epochs are non-decreasing in node order.
+func Epochs(m *ir.Module) []int {
+	ep := make([]int, len(m.Nodes))
+	defined := map[*ir.Value]int{} // result -> epoch of its definition
+	wrote := map[*ir.Value]int{}   // state -> last epoch a node wrote it
+	readAt := map[*ir.Value]int{}  // state -> last epoch a node read it
+	cur := 0
+	for i, n := range m.Nodes {
+		dep := false
+		for j, a := range n.Args {
+			switch a.Kind {
+			case ir.Result:
+				if e, ok := defined[a]; ok && e == cur {
+					dep = true
+				}
+			case ir.State:
+				if e, ok := wrote[a]; ok && e == cur {
+					dep = true
+				}
+				if e, ok := readAt[a]; ok && e == cur && j == n.Op.Writes {
+					dep = true
+				}
+			}
+		}
+		if dep && i > 0 {
+			cur++
+		}
+		ep[i] = cur
+		if n.Result != nil {
+			defined[n.Result] = cur
+		}
+		for j, a := range n.Args {
+			if a.Kind != ir.State {
+				continue
+			}
+			if j == n.Op.Writes {
+				wrote[a] = cur
+			} else {
+				readAt[a] = cur
+			}
+		}
+	}
+	return ep
+}
+
+// epochEnds maps each node to the last node of its epoch.
+func epochEnds(m *ir.Module) []int {
+	ep := Epochs(m)
+	end := make([]int, len(ep))
+	for i := len(ep) - 1; i >= 0; i-- {
+		end[i] = i
+		if i+1 < len(ep) && ep[i+1] == ep[i] {
+			end[i] = end[i+1]
+		}
+	}
+	return end
 }
 
 // firstFit returns the lowest aligned offset where s does not overlap any
