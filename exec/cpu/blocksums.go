@@ -21,7 +21,12 @@ func scalesGo(w []byte, bb int, d []float32) {
 	}
 }
 
-func blockSumsQ4_0(w, xq []byte, out []int32, d []float32) {
+func blockSumsQ4_0(w, xq []byte, out []int32, d []float32, yw []uint64) {
+	if yw != nil {
+		swarSums4(w, 18, yw, out, 8)
+		scalesGo(w, 18, d[:len(out)])
+		return
+	}
 	if n := len(out) &^ 7; useAVX2 && n > 0 {
 		_, _, _ = w[n*18-1], xq[n*34-1], d[n-1]
 		sumsQ4_0AVX2(&w[0], &xq[0], n, &out[0], &d[0])
@@ -31,7 +36,12 @@ func blockSumsQ4_0(w, xq []byte, out []int32, d []float32) {
 	scalesGo(w, 18, d[:len(out)])
 }
 
-func blockSumsQ4_1(w, xq []byte, out []int32, d []float32) {
+func blockSumsQ4_1(w, xq []byte, out []int32, d []float32, yw []uint64) {
+	if yw != nil {
+		swarSums4(w, 20, yw, out, 0)
+		scalesGo(w, 20, d[:len(out)])
+		return
+	}
 	if n := len(out) &^ 7; useAVX2 && n > 0 {
 		_, _, _ = w[n*20-1], xq[n*34-1], d[n-1]
 		sumsQ4_1AVX2(&w[0], &xq[0], n, &out[0], &d[0])
@@ -276,4 +286,44 @@ func lanes45(qb, qhb, yb []byte, sh, hb uint) [8]int32 {
 		t7 += (int32(q[l+7]>>sh)&15 | int32(qh[l+7]>>hb&1)<<4) * int32(int8(y[l+7]))
 	}
 	return [8]int32{t0, t1, t2, t3, t4, t5, t6, t7}
+}
+
+// The pure-Go q4_0 and q4_1 block sums multiply four codes by four
+// activations with one 64-bit multiplication: with C = Σ_i c_i·2^(16i) and
+// Y = Σ_m y_(3−m)·2^(16m) (signed coefficients), coefficient 3 of C·Y is
+// Σ_i c_i·y_i. Summed over the four words of a 16-element half block,
+// |coefficient 3| ≤ 16·15·128 < 2^15 (16·8·128 = 2^14 for q4_0's c − 8)
+// and the lower coefficients' part is below 2^47 in magnitude, so
+// (acc + 2^47) >> 48 (arithmetic) recovers it exactly mod 2^64: the same
+// integer as the plain loop (tested against it and the AVX2 kernels).
+
+// swarY sets yw[8b+t] to the Y word of elements 4t..4t+3 of q8_0 block b
+// of xq.
+func swarY(yw []uint64, xq []byte) {
+	for b := 0; b < len(yw)/8; b++ {
+		y := (*[32]byte)(xq[b*34+2 : b*34+34])
+		ws := (*[8]uint64)(yw[8*b : 8*b+8])
+		for t := range ws {
+			ws[t] = uint64(int64(int8(y[4*t+3])) + int64(int8(y[4*t+2]))<<16 +
+				int64(int8(y[4*t+1]))<<32 + int64(int8(y[4*t]))<<48)
+		}
+	}
+}
+
+// swarSums4 sets out[b] for the q4_0 (off 8) or q4_1 (off 0) blocks of w
+// (bb bytes, codes at bb−16) with yw's words.
+func swarSums4(w []byte, bb int, yw []uint64, out []int32, off uint64) {
+	const lanes = 0x000F000F000F000F
+	offs := off * 0x0001000100010001
+	for b := range out {
+		q := w[b*bb+bb-16 : b*bb+bb]
+		ys := (*[8]uint64)(yw[8*b : 8*b+8])
+		var lo, hi uint64
+		for t := 0; t < 4; t++ {
+			u := uint64(q[4*t]) | uint64(q[4*t+1])<<16 | uint64(q[4*t+2])<<32 | uint64(q[4*t+3])<<48
+			lo += (u&lanes - offs) * ys[t]
+			hi += (u>>4&lanes - offs) * ys[t+4]
+		}
+		out[b] = int32(int64(lo+1<<47)>>48) + int32(int64(hi+1<<47)>>48)
+	}
 }

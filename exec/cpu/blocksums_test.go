@@ -48,7 +48,9 @@ func TestBlockSumsAVX2MatchGo(t *testing.T) {
 		fn   func(w, xq []byte, out []int32, d []float32)
 	}
 	for _, f := range []legacy{
-		{"q4_0", 18, blockSumsQ4_0}, {"q4_1", 20, blockSumsQ4_1}, {"q5_0", 22, blockSumsQ5_0},
+		{"q4_0", 18, func(w, xq []byte, out []int32, d []float32) { blockSumsQ4_0(w, xq, out, d, nil) }},
+		{"q4_1", 20, func(w, xq []byte, out []int32, d []float32) { blockSumsQ4_1(w, xq, out, d, nil) }},
+		{"q5_0", 22, blockSumsQ5_0},
 		{"q5_1", 24, blockSumsQ5_1}, {"q8_0", 34, blockSumsQ8_0},
 	} {
 		for _, nb := range []int{8, 16, 19, 72} {
@@ -217,7 +219,7 @@ func TestScalesAVX2MatchF16ToF32(t *testing.T) {
 		w[b*18], w[b*18+1] = byte(b), byte(b>>8)
 	}
 	out, d := make([]int32, nb), make([]float32, nb)
-	blockSumsQ4_0(w, x, out, d)
+	blockSumsQ4_0(w, x, out, d, nil)
 	for h := range d {
 		if got, want := math.Float32bits(d[h]), math.Float32bits(ggml.F16ToF32(uint16(h))); got != want {
 			t.Fatalf("f16 %#04x: AVX2 %#08x, ggml.F16ToF32 %#08x", h, got, want)
@@ -310,6 +312,41 @@ func TestDotF16AVX2MatchGo(t *testing.T) {
 			for r := range got {
 				if math.Float32bits(got[r]) != math.Float32bits(want[r]) {
 					t.Fatalf("f16 [%d, %d] row %d: AVX2 %g (%#x), Go %g (%#x)", rows, cols, r, got[r], math.Float32bits(got[r]), want[r], math.Float32bits(want[r]))
+				}
+			}
+		}
+	}
+}
+
+// TestSWARSumsMatchGo holds the pure-Go SWAR q4_0/q4_1 block sums to the
+// plain loops on adversarial blocks (all codes 0 or 15 against −128 or 127
+// activations, where the half-block sums reach their extremes, and random
+// bytes).
+func TestSWARSumsMatchGo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 4))
+	for _, nb := range []int{1, 7, 64} {
+		for wp := 0; wp < 6; wp++ {
+			for xp := 0; xp < 6; xp++ {
+				x := make([]byte, nb*34)
+				fillAdversarial(rng, x, xp)
+				yw := make([]uint64, nb*8)
+				swarY(yw, x)
+				for _, bb := range []int{18, 20} {
+					w := make([]byte, nb*bb)
+					fillAdversarial(rng, w, wp)
+					got, want := make([]int32, nb), make([]int32, nb)
+					if bb == 18 {
+						swarSums4(w, bb, yw, got, 8)
+						sumsQ4_0Go(w, x, want)
+					} else {
+						swarSums4(w, bb, yw, got, 0)
+						sumsQ4_1Go(w, x, want)
+					}
+					for b := range got {
+						if got[b] != want[b] {
+							t.Fatalf("block bytes %d, %d blocks, patterns %d/%d: block %d SWAR %d, Go %d", bb, nb, wp, xp, b, got[b], want[b])
+						}
+					}
 				}
 			}
 		}

@@ -109,6 +109,7 @@ type matvecJob struct {
 	xsum     []float64  // Σx per 32 elements, for the formats with a minimum
 	xq       []byte     // x quantised (MatVecQ8), or nil
 	q8       *q8Scratch // the running goroutine's scratch for MatVecQ8
+	yw       []uint64   // x's swarY words (pure-Go q4_0, q4_1), or nil
 	r0, r1   int
 	next     *atomic.Int64 // rows claimed so far, counted from r0
 	chunk    int

@@ -51,6 +51,22 @@ func MatVecQ8(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols int, 
 		pool.mu.Lock()
 		defer pool.mu.Unlock()
 	}
+	if !useAVX2 && (dt == ir.Q4_0 || dt == ir.Q4_1) {
+		// The pure-Go q4_0/q4_1 block sums multiply four codes by four
+		// activations at once (swarSums4); x's words are formed once per
+		// call.
+		var yw []uint64
+		if pool == nil {
+			yw = make([]uint64, cols/4)
+		} else {
+			if cap(pool.yw) < cols/4 {
+				pool.yw = make([]uint64, cols/4)
+			}
+			yw = pool.yw[:cols/4]
+		}
+		swarY(yw, xq)
+		job.yw = yw
+	}
 	if pool == nil {
 		job.q8 = new(q8Scratch) // nil pool: the convenience path may allocate
 		job.run()
@@ -106,7 +122,7 @@ func (j matvecJob) runQ8() {
 	r := j.r0
 	if j.dt == ir.Q4_0 || j.dt == ir.Q8_0 || j.dt == ir.Q5_0 || j.dt == ir.Q4_1 || j.dt == ir.Q5_1 {
 		for ; r+4 <= j.r1; r += 4 {
-			dot4Q8(j.q8, j.dt, j.w[r*rb:(r+4)*rb], rb, j.xq, j.xsum, (*[4]float32)(j.dst[r:r+4]))
+			dot4Q8(j.q8, j.dt, j.w[r*rb:(r+4)*rb], rb, j.xq, j.xsum, j.yw, (*[4]float32)(j.dst[r:r+4]))
 		}
 	}
 	for ; r < j.r1; r++ {
@@ -114,13 +130,13 @@ func (j matvecJob) runQ8() {
 		var s float32
 		switch j.dt {
 		case ir.Q4_0:
-			s = dotQ4_0Q8(j.q8, row, j.xq)
+			s = dotQ4_0Q8(j.q8, row, j.xq, j.yw)
 		case ir.Q8_0:
 			s = dotQ8_0Q8(j.q8, row, j.xq)
 		case ir.Q5_0:
 			s = dotQ5_0Q8(j.q8, row, j.xq)
 		case ir.Q4_1:
-			s = dotQ4_1Q8(j.q8, row, j.xq, j.xsum)
+			s = dotQ4_1Q8(j.q8, row, j.xq, j.xsum, j.yw)
 		case ir.Q5_1:
 			s = dotQ5_1Q8(j.q8, row, j.xq, j.xsum)
 		case ir.Q4_K:
@@ -135,17 +151,17 @@ func (j matvecJob) runQ8() {
 }
 
 // blockSums sets out to the block sums of the dt blocks w with xq and d
-// to their scales d.
-func blockSums(dt ir.DType, w, xq []byte, out []int32, d []float32) {
+// to their scales d; yw is x's swarY words for those blocks, or nil.
+func blockSums(dt ir.DType, w, xq []byte, out []int32, d []float32, yw []uint64) {
 	switch dt {
 	case ir.Q4_0:
-		blockSumsQ4_0(w, xq, out, d)
+		blockSumsQ4_0(w, xq, out, d, yw)
 	case ir.Q8_0:
 		blockSumsQ8_0(w, xq, out, d)
 	case ir.Q5_0:
 		blockSumsQ5_0(w, xq, out, d)
 	case ir.Q4_1:
-		blockSumsQ4_1(w, xq, out, d)
+		blockSumsQ4_1(w, xq, out, d, yw)
 	case ir.Q5_1:
 		blockSumsQ5_1(w, xq, out, d)
 	}
@@ -156,7 +172,7 @@ func blockSums(dt ir.DType, w, xq []byte, out []int32, d []float32) {
 // dotQ*Q8's (the same block sums, the same float32 operations in the same
 // order); only the four independent float32 chains are interleaved, so
 // that their latencies overlap.
-func dot4Q8(scr *q8Scratch, dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, dst *[4]float32) {
+func dot4Q8(scr *q8Scratch, dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, yw []uint64, dst *[4]float32) {
 	bb := dt.BlockBytes()
 	nb := rb / bb
 	s0, s1, s2, s3 := &scr.s[0], &scr.s[1], &scr.s[2], &scr.s[3]
@@ -169,10 +185,14 @@ func dot4Q8(scr *q8Scratch, dt ir.DType, w []byte, rb int, xq []byte, xsum []flo
 		w1 := w[rb+b0*bb : rb+(b0+n)*bb]
 		w2 := w[2*rb+b0*bb : 2*rb+(b0+n)*bb]
 		w3 := w[3*rb+b0*bb : 3*rb+(b0+n)*bb]
-		blockSums(dt, w0, xs, s0[:n], d0[:n])
-		blockSums(dt, w1, xs, s1[:n], d1[:n])
-		blockSums(dt, w2, xs, s2[:n], d2[:n])
-		blockSums(dt, w3, xs, s3[:n], d3[:n])
+		var ys []uint64
+		if yw != nil {
+			ys = yw[b0*8 : (b0+n)*8]
+		}
+		blockSums(dt, w0, xs, s0[:n], d0[:n], ys)
+		blockSums(dt, w1, xs, s1[:n], d1[:n], ys)
+		blockSums(dt, w2, xs, s2[:n], d2[:n], ys)
+		blockSums(dt, w3, xs, s3[:n], d3[:n], ys)
 		dx := scr.dx[:n]
 		for i := range dx {
 			dx[i] = h16(xs, i*34)
@@ -235,14 +255,18 @@ const (
 	chunkSuper  = 64
 )
 
-func dotQ4_0Q8(scr *q8Scratch, w, xq []byte) float32 {
+func dotQ4_0Q8(scr *q8Scratch, w, xq []byte, yw []uint64) float32 {
 	var acc float32
 	s, d := &scr.s[0], &scr.d[0]
 	nb := len(w) / 18
 	for b0 := 0; b0 < nb; b0 += chunkBlocks {
 		n := min(chunkBlocks, nb-b0)
 		ws, xs := w[b0*18:(b0+n)*18], xq[b0*34:(b0+n)*34]
-		blockSumsQ4_0(ws, xs, s[:n], d[:n])
+		var ys []uint64
+		if yw != nil {
+			ys = yw[b0*8 : (b0+n)*8]
+		}
+		blockSumsQ4_0(ws, xs, s[:n], d[:n], ys)
 		for i, si := range s[:n] {
 			acc += float32(float32(float32(si)*d[i]) * h16(xs, i*34))
 		}
@@ -284,14 +308,18 @@ func dotQ5_0Q8(scr *q8Scratch, w, xq []byte) float32 {
 	return acc
 }
 
-func dotQ4_1Q8(scr *q8Scratch, w, xq []byte, xsum []float64) float32 {
+func dotQ4_1Q8(scr *q8Scratch, w, xq []byte, xsum []float64, yw []uint64) float32 {
 	var acc float32
 	s, d := &scr.s[0], &scr.d[0]
 	nb := len(w) / 20
 	for b0 := 0; b0 < nb; b0 += chunkBlocks {
 		n := min(chunkBlocks, nb-b0)
 		ws, xs := w[b0*20:(b0+n)*20], xq[b0*34:(b0+n)*34]
-		blockSumsQ4_1(ws, xs, s[:n], d[:n])
+		var ys []uint64
+		if yw != nil {
+			ys = yw[b0*8 : (b0+n)*8]
+		}
+		blockSumsQ4_1(ws, xs, s[:n], d[:n], ys)
 		for i, si := range s[:n] {
 			t := float32(float32(d[i]*h16(xs, i*34)) * float32(si))
 			m := float32(h16(ws, i*20+2) * float32(xsum[b0+i]))
