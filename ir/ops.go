@@ -194,6 +194,35 @@ var (
 		},
 	})
 
+	// OpRMSNormQuantize is rms_norm (one head) and quantize fused: the
+	// fuse-norm-quantize pass makes it where a quantize's only input is an
+	// rms_norm nothing else reads.
+	OpRMSNormQuantize = register(&Op{
+		Name: "rms_norm_quantize", Doc: "rms_norm of x (one head) quantised to ggml's q8_0 blocks: quantize(rms_norm(x, weight)) in one kernel",
+		Operands: []Operand{vector("x"), vector("weight")},
+		Attrs: []AttrSpec{
+			{Name: "eps", Kind: FloatAttr, Default: constant(FloatValue(1e-5)), Check: positive},
+			{Name: "format", Kind: EnumAttr, Enum: []string{"q8_0"}},
+		},
+		Writes: -1,
+		Infer: func(c *NodeCheck) Type {
+			x := c.Arg(0)
+			n := x.Shape[0]
+			if c.Arg(1).Shape[0] != n {
+				c.ArgErrorf(1, "shape %v differs from operand 1's %v", c.Arg(1), x)
+			}
+			dt, _ := ParseDType(c.Enum("format"))
+			if !dt.Valid() {
+				return Tensor(F32, n) // format is wrong, and reported
+			}
+			if n%dt.BlockElems() != 0 {
+				c.ArgErrorf(0, "%s has %d elements, not a multiple of the %d of a %v block", c.Node.Args[0].Ref(), n, dt.BlockElems(), dt)
+				return Tensor(F32, n)
+			}
+			return Tensor(dt, n)
+		},
+	})
+
 	OpRope = register(&Op{
 		Name: "rope", Doc: "rotary position embedding of each head of x at pos",
 		Operands: []Operand{vector("x"), position("pos"),

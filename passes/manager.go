@@ -26,11 +26,12 @@ type Pass struct {
 var table = []Pass{
 	{Name: "quantize-activations", Doc: "quantise x to q8_0/q8_K (a quantize op) before each matvec of block-quantised weights, as ggml does", Run: QuantizeActivations},
 	{Name: "cse", Doc: "merge identical pure ops (common subexpression elimination)", Run: CSE},
+	{Name: "fuse-norm-quantize", Doc: "an rms_norm (one head) read only by a quantize to q8_0 and that quantize become one rms_norm_quantize (one gfx1201 dispatch, no barrier between)", Run: FuseNormQuantize},
 	{Name: "dce", Doc: "drop ops whose results reach no output and that change no state", Run: DCE},
 }
 
 // Default is the pipeline run when no -passes list is given.
-var Default = []string{"quantize-activations", "cse", "dce"}
+var Default = []string{"quantize-activations", "cse", "fuse-norm-quantize", "dce"}
 
 // Lookup returns the pass named name, or false.
 func Lookup(name string) (Pass, bool) {

@@ -104,6 +104,18 @@ var ops = map[*ir.Op]*opKernel{
 			return CheckQuantized(got, want, c.DType)
 		},
 	},
+	ir.OpRMSNormQuantize: {
+		rule: Rule{Abs: denormSlack, Ulps: 12, Lambda: 4,
+			Scale: "rms_norm's bound on y = rms_norm(x, w), then the q8_0 blocks of some y' within it (CheckNormQuantized); n = len(x)"},
+		run: func(r *Ring, c *lower.Call) error {
+			y := normScratch(c.Cols)
+			defer normPool.Put(y)
+			return RMSNormQuantize(r.bufs[c.Out], r.in(c, 0), r.in(c, 1), c.Eps, c.DType, *y)
+		},
+		oracle: func(c *lower.Call, a operands, got []byte) error {
+			return CheckRMSNormQuantize(got, a.f32(0), a.f32(1), c.Eps)
+		},
+	},
 	ir.OpRope: {
 		rule: Rule{Abs: denormSlack, Ulps: 2,
 			Scale: "(|x_a| + |x_b|)·(10 + P·((t+1)·M + 6)) for the pair (a, b) holding i; t = 1 + 2·ln(theta)/dims, M = min(dims/2, dims/(2e·ln theta)), P = pos·freq_scale·max(1, max 1/freqs)"},

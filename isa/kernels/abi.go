@@ -119,6 +119,10 @@ func rmsNormGroups(s Size) uint32 {
 	return uint32(g)
 }
 
+// rmsNormQ8Groups launches zincc_rms_norm_q8_0 over s.N elements: a
+// thread per 32-element block, 8192 elements a workgroup.
+func rmsNormQ8Groups(s Size) uint32 { return uint32((s.N + 8191) / 8192) }
+
 // ArgmaxTrip is the elements a zincc_argmax workgroup loads at a time
 // (eight per thread).
 const ArgmaxTrip = 2048
@@ -250,6 +254,10 @@ var ABIs = []KernelABI{
 	// head unless Size.Heads says more) across its waves, then scales.
 	{Name: "zincc_rms_norm", Args: []Arg{ptr("x"), ptr("w"), ptr("dst"), u32("n"), f32("eps"), u32("per"), u32("split")}, Block: 256, Groups: rmsNormGroups,
 		Doc: "one head, or one range of a single head (RMSNormSplit; it sums the whole head)"},
+	// rms_norm_quantize (q8_0): every workgroup sums the whole vector
+	// (n elements), then thread t quantises block 256·g + t.
+	{Name: "zincc_rms_norm_q8_0", Args: []Arg{ptr("x"), ptr("w"), ptr("dst"), u32("n"), f32("eps")}, Block: 256, Groups: rmsNormQ8Groups,
+		Doc: "256 blocks of 32 (each workgroup sums the whole vector)"},
 
 	// elementwise: thread t computes dst[t] (t < n).
 	{Name: "zincc_add", Args: []Arg{ptr("a"), ptr("b"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 elements"},

@@ -29,65 +29,7 @@
 
 .text
 
-// norm_pass loop, done, save, x: the head of a pass over the thread's
-// elements t, t+256, ... (v1 the byte offset of the first, s18 the end of
-// x): threads with none go to done, exec saved in save. Given a register
-// x, each step loads x[t] into it and moves v1 on.
-.macro norm_pass loop, done, save, x
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_saveexec_b32 \save, vcc_lo
-  s_cbranch_execz \done
-\loop:
-.ifnb \x
-  global_load_b32 \x, v1, s[0:1]
-  v_add_nc_u32 v1, 0x400, v1
-  s_wait_loadcnt 0
-.endif
-.endm
-
-// norm_next loop: the pass's next element (v1 moved on), while any.
-.macro norm_next loop
-  v_cmp_gt_u32 vcc_lo, s18, v1
-  s_and_b32 exec_lo, exec_lo, vcc_lo
-  s_cbranch_execnz \loop
-.endm
-
-// norm_wave op, off: v2 = op (add_f32, max_num_f32) over the wave's 32
-// lanes, in every lane (v3 clobbered), stored to the wave's LDS slot: v4 =
-// 4*(t/32), computed when off is 0, plus off; then a workgroup barrier.
-.macro norm_wave op, off=0
-  .irp m, 1,2,4,8
-  v_\op\()_dpp v2, v2, v2 row_xmask:\m row_mask:0xf bank_mask:0xf
-  .endr
-  v_permlanex16_b32 v3, v2, s16, s17
-  v_\op v2, v2, v3                      ; the wave's result, in every lane
-.if \off == 0
-  v_lshrrev_b32 v4, 3, v0
-  v_and_b32 v4, 0x1c, v4                ; LDS slot of the wave: 4*(t/32)
-.endif
-  ds_store_b32 v4, v2 offset:\off
-  s_wait_dscnt 0
-  s_barrier_signal -1
-  s_barrier_wait -1
-.endm
-
-// norm_slots op, r, off: vR = op over the 8 waves' slots at LDS off, in
-// the same order in every thread (v5 = 0 set when off is 0; v[R:R+7]
-// clobbered).
-.macro norm_slots op, r, off=0
-.if \off == 0
-  v_mov_b32 v5, 0
-.endif
-  ds_load_b128 v[\r:\r+3], v5 offset:\off
-  ds_load_b128 v[\r+4:\r+7], v5 offset:\off+16
-  s_wait_dscnt 0
-  .irp i, 0,2,4,6
-  v_\op v[\r+\i], v[\r+\i], v[\r+\i+1]
-  .endr
-  v_\op v\r, v\r, v[\r+2]
-  v_\op v[\r+4], v[\r+4], v[\r+6]
-  v_\op v\r, v\r, v[\r+4]
-.endm
+.include "norm.inc"
 
 // am_take i: argmax's merge of the candidate (v4, i) into the pair (v2,
 // v3): taken when v4 > v2, or v4 == v2 and i < v3 (s24..s26, vcc

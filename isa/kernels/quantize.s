@@ -29,31 +29,7 @@
 
 .include "common.inc"
 
-// q_div r, n, d: vR = vN / vD correctly rounded (LLVM's sequence for
-// an IEEE f32 fdiv with denormals kept); v40..v44 and VCC clobbered.
-.macro q_div r, n, d
-  v_div_scale_f32 v40, null, v\d, v\d, v\n
-  v_rcp_f32 v41, v40
-  v_xor_b32 v40, 0x80000000, v40
-  v_fma_f32 v42, v40, v41, 1.0
-  v_fmac_f32 v41, v42, v41
-  v_div_scale_f32 v42, vcc_lo, v\n, v\d, v\n
-  v_mul_f32 v43, v42, v41
-  v_fma_f32 v44, v40, v43, v42
-  v_fmac_f32 v43, v44, v41
-  v_fmac_f32 v42, v40, v43
-  s_wait_alu depctr_va_vcc(0)
-  v_div_fmas_f32 v42, v42, v41, v43
-  v_div_fixup_f32 v\r, v42, v\d, v\n
-.endm
-
-// q_load: the 32 floats at v2 into v4..v35.
-.macro q_load
-  .irp i, 0,1,2,3,4,5,6,7
-  global_load_b128 v[4+4*\i:7+4*\i], v2, s[0:1] offset:16*\i
-  .endr
-  s_wait_loadcnt 0
-.endm
+.include "quantize.inc"
 
 // zincc_quantize_q8_0: amax = C's MAX(amax, |x|) over the block (a NaN
 // |x| is taken, and dropped by the next comparison: the bits of a NaN

@@ -192,6 +192,14 @@ var rules = map[*ir.Op]rule{
 		l.set(k, kernels.Size{N: blocks}, addrOf(n.Args[0]), addrOf(n.Result), word(blocks))
 		return nil
 	},
+	ir.OpRMSNormQuantize: func(n *ir.Node, l *launch) error {
+		c := n.Args[0].Type.Elems()
+		if n.Result.Type.DType != ir.Q8_0 {
+			return fmt.Errorf("%v: rms_norm_quantize to %v: gfx1201 has a kernel for q8_0 only", n.Pos, n.Result.Type.DType)
+		}
+		l.set(abiRMSNormQ8, kernels.Size{N: c}, addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c), float(n.Float("eps")))
+		return nil
+	},
 	ir.OpRope: func(n *ir.Node, l *launch) error {
 		pos, err := scalar(n, 1)
 		c := n.Args[0].Type.Elems()
@@ -281,9 +289,10 @@ var splitKernels = func() map[ir.DType]map[int]*kernels.KernelABI {
 }()
 
 var (
-	abiRMSNorm = abi("zincc_rms_norm")
-	abiArgmax  = abi("zincc_argmax")
-	abiRope    = abi("zincc_rope")
+	abiRMSNorm   = abi("zincc_rms_norm")
+	abiRMSNormQ8 = abi("zincc_rms_norm_q8_0")
+	abiArgmax    = abi("zincc_argmax")
+	abiRope      = abi("zincc_rope")
 
 	abiAttentionCombine = abi("zincc_attention_combine")
 )
