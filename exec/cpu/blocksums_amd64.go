@@ -48,7 +48,8 @@ func lanesQ6KAVX2(w, x *byte, n int, out *int32)
 func dotF16OctsAVX2(w *byte, xs *float64, n int, a *[4]float64) (or uint64)
 
 // dotF16Octs4AVX2 is dotF16OctsAVX2 for the four rows at w + k·stride
-// (k < 4): a[k] and or[k] are row k's.
+// (k < 4), with xs = x·2^-113 in place of x·2^895 (the weights are not
+// folded: the products are the same numbers): a[k] and or[k] are row k's.
 //
 //go:noescape
 func dotF16Octs4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64, or *[4]uint64)

@@ -649,18 +649,19 @@ f16loop:
 	VZEROUPPER
 	RET
 
-// F16QA is F16Q for the weights at waddr into the accumulator acc.
+// F16QA adds the exact products of the four binary16 weights at waddr
+// (widened exactly) with the four float64 x·2^-113 at xo(DI) to acc.
 #define F16QA(waddr, xo, acc) \
 	VCVTPH2PS waddr, X0 \
 	VCVTPS2PD X0, Y0 \
-	VMULPD Y15, Y0, Y0 \
 	VMULPD xo(DI), Y0, Y0 \
 	VADDPD Y0, acc, acc
 
 // func dotF16Octs4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64, or *[4]uint64)
 //
-// dotF16OctsAVX2 for four rows at w, w+stride, w+2·stride, w+3·stride: four
-// independent dependency chains instead of one.
+// dotF16OctsAVX2 for four rows at w, w+stride, w+2·stride, w+3·stride, with
+// xs = x·2^-113 (no fold of the weights): four independent dependency
+// chains instead of one.
 TEXT ·dotF16Octs4AVX2(SB), NOSPLIT, $0-48
 	MOVQ w+0(FP), SI
 	MOVQ stride+8(FP), R8
@@ -669,7 +670,6 @@ TEXT ·dotF16Octs4AVX2(SB), NOSPLIT, $0-48
 	MOVQ a+32(FP), DX
 	MOVQ or+40(FP), BX
 	LEAQ (R8)(R8*2), R9
-	VBROADCASTSD f16fold<>(SB), Y15
 	VXORPD Y1, Y1, Y1
 	VXORPD Y2, Y2, Y2
 	VXORPD Y3, Y3, Y3

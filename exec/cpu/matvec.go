@@ -37,6 +37,10 @@ func MatVec(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols int, x 
 	if hasMin(dt) {
 		nx += cols / 32
 	}
+	f16x4 := dt == ir.F16 && useAVX2
+	if f16x4 {
+		nx += cols // x·2^-113 for the AVX2 loop (dotF16x4)
+	}
 	var xd []float64
 	if pool == nil {
 		xd = make([]float64, nx) // nil pool: the convenience path may allocate
@@ -50,6 +54,10 @@ func MatVec(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols int, x 
 	if hasMin(dt) {
 		job.xsum = xd[cols:]
 		sumX32(job.xsum, job.x)
+	}
+	if f16x4 {
+		job.x2 = xd[cols : 2*cols]
+		widen(job.x2, x, f16XScale-1008)
 	}
 	if pool == nil {
 		job.run()
@@ -107,6 +115,7 @@ type matvecJob struct {
 	rowBytes int
 	x        []float64
 	xsum     []float64  // Σx per 32 elements, for the formats with a minimum
+	x2       []float64  // x·2^-113, for the f16 AVX2 loop (dotF16x4)
 	xq       []byte     // x quantised (MatVecQ8), or nil
 	q8       *q8Scratch // the running goroutine's scratch for MatVecQ8
 	yw       []uint64   // x's swarY words (pure-Go q4_0, q4_1), or nil
@@ -140,12 +149,12 @@ func (j matvecJob) run() {
 	}
 	rb := j.rowBytes
 	r := j.r0
-	if j.dt == ir.F16 && useAVX2 {
+	if j.dt == ir.F16 && j.x2 != nil {
 		// Four rows at a time: the same values as dotF16's, row by row.
 		var s4 [4]float64
 		var finite [4]bool
 		for ; r+4 <= j.r1; r += 4 {
-			dotF16x4(j.w[r*rb:(r+4)*rb], rb, j.x, &s4, &finite)
+			dotF16x4(j.w[r*rb:(r+4)*rb], rb, j.x, j.x2, &s4, &finite)
 			for k, s := range s4 {
 				if !finite[k] {
 					s = dotF16Special(j.w[(r+k)*rb:(r+k+1)*rb], j.x)

@@ -45,14 +45,16 @@ func dotF16(w []byte, xs []float64) (float64, bool) {
 }
 
 // dotF16x4 is dotF16 for the four rows of w (rb bytes each), their main
-// loops run together (AVX2 only: four independent chains of adds).
-func dotF16x4(w []byte, rb int, xs []float64, s *[4]float64, finite *[4]bool) {
+// loops run together (AVX2 only: four independent chains of adds). x2 is
+// x·2^-113: the AVX2 loop multiplies the weights as they are by it, the
+// same exact products as dotF16Octs's (w·2^-1008)·(x·2^895).
+func dotF16x4(w []byte, rb int, xs, x2 []float64, s *[4]float64, finite *[4]bool) {
 	n8 := len(xs) &^ 7
 	var a [4][4]float64
 	var or [4]uint64
 	if n8 > 0 {
-		_ = w[3*rb+2*n8-1]
-		dotF16Octs4AVX2(&w[0], rb, &xs[0], n8, &a, &or)
+		_, _ = w[3*rb+2*n8-1], x2[n8-1]
+		dotF16Octs4AVX2(&w[0], rb, &x2[0], n8, &a, &or)
 	}
 	for k := 0; k < 4; k++ {
 		s[k], finite[k] = dotF16Tail(w[k*rb:(k+1)*rb], xs, a[k], or[k])
