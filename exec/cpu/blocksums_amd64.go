@@ -53,3 +53,13 @@ func dotF16OctsAVX2(w *byte, xs *float64, n int, a *[4]float64) (or uint64)
 //
 //go:noescape
 func dotF16Octs4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64, or *[4]uint64)
+
+// dotF32x4AVX2 and dotBF16x4AVX2 run dotF32's and dotBF16's main loop (four
+// float64 accumulators, exact products) over n elements (a positive
+// multiple of 4) of the four rows at w + k·stride; a[k] is row k's.
+//
+//go:noescape
+func dotF32x4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64)
+
+//go:noescape
+func dotBF16x4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64)

@@ -713,3 +713,89 @@ f16x4loop:
 	VMOVDQU X9, 16(BX)
 	VZEROUPPER
 	RET
+
+// W32 adds the exact products of four float32 weights at waddr (widened
+// by VCVTPS2PD) with the four float64 x at xo(DI) to acc.
+#define W32(waddr, xo, acc) \
+	VCVTPS2PD waddr, Y0 \
+	VMULPD xo(DI), Y0, Y0 \
+	VADDPD Y0, acc, acc
+
+// WB16 is W32 for four bfloat16 weights (each shifted into a float32's
+// top half: exact).
+#define WB16(waddr, xo, acc) \
+	VPMOVZXWD waddr, X0 \
+	VPSLLD $16, X0, X0 \
+	VCVTPS2PD X0, Y0 \
+	VMULPD xo(DI), Y0, Y0 \
+	VADDPD Y0, acc, acc
+
+// func dotF32x4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64)
+//
+// The main loop of dotF32 (four float64 accumulators, a_k over the
+// elements ≡ k mod 4 in order, exact products) for the four rows at
+// w + k·stride over n elements (a positive multiple of 4).
+TEXT ·dotF32x4AVX2(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), R8
+	MOVQ xs+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ a+32(FP), DX
+	LEAQ (R8)(R8*2), R9
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+f32x4loop:
+	PREFETCHT0 4096(SI)
+	PREFETCHT0 4096(SI)(R8*1)
+	PREFETCHT0 4096(SI)(R8*2)
+	PREFETCHT0 4096(SI)(R9*1)
+	W32(0(SI), 0, Y1)
+	W32(0(SI)(R8*1), 0, Y2)
+	W32(0(SI)(R8*2), 0, Y3)
+	W32(0(SI)(R9*1), 0, Y4)
+	ADDQ $16, SI
+	ADDQ $32, DI
+	SUBQ $4, CX
+	JNZ  f32x4loop
+	VMOVUPD Y1, (DX)
+	VMOVUPD Y2, 32(DX)
+	VMOVUPD Y3, 64(DX)
+	VMOVUPD Y4, 96(DX)
+	VZEROUPPER
+	RET
+
+// func dotBF16x4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64)
+//
+// dotF32x4AVX2 for bfloat16 weights (dotBF16's main loop).
+TEXT ·dotBF16x4AVX2(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), R8
+	MOVQ xs+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ a+32(FP), DX
+	LEAQ (R8)(R8*2), R9
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+bf16x4loop:
+	PREFETCHT0 2048(SI)
+	PREFETCHT0 2048(SI)(R8*1)
+	PREFETCHT0 2048(SI)(R8*2)
+	PREFETCHT0 2048(SI)(R9*1)
+	WB16(0(SI), 0, Y1)
+	WB16(0(SI)(R8*1), 0, Y2)
+	WB16(0(SI)(R8*2), 0, Y3)
+	WB16(0(SI)(R9*1), 0, Y4)
+	ADDQ $8, SI
+	ADDQ $32, DI
+	SUBQ $4, CX
+	JNZ  bf16x4loop
+	VMOVUPD Y1, (DX)
+	VMOVUPD Y2, 32(DX)
+	VMOVUPD Y3, 64(DX)
+	VMOVUPD Y4, 96(DX)
+	VZEROUPPER
+	RET

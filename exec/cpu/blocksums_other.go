@@ -19,3 +19,6 @@ func dotF16OctsAVX2(w *byte, xs *float64, n int, a *[4]float64) (or uint64) { pa
 func dotF16Octs4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64, or *[4]uint64) {
 	panic("unreachable")
 }
+
+func dotF32x4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64)  { panic("unreachable") }
+func dotBF16x4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64) { panic("unreachable") }

@@ -352,3 +352,57 @@ func TestSWARSumsMatchGo(t *testing.T) {
 		}
 	}
 }
+
+// TestMatVecF32BF16AVX2MatchGo holds MatVec of f32 and bf16 weights on the
+// AVX2 path (four rows at a time) to the Go path bit for bit: random
+// weight bits (NaN and infinity rows among them, whose NaN the Go loop
+// decides), x with and without NaNs, row counts not a multiple of 4,
+// columns not a multiple of 4.
+func TestMatVecF32BF16AVX2MatchGo(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 (or ZINCC_CPU_PORTABLE=1): only the Go path runs")
+	}
+	rng := rand.New(rand.NewPCG(15, 32))
+	for _, dt := range []ir.DType{ir.F32, ir.BF16} {
+		for _, shape := range [][2]int{{7, 1027}, {9, 3}, {64, 256}, {13, 4096}} {
+			rows, cols := shape[0], shape[1]
+			rb, _ := dt.RowBytes(cols)
+			w := make([]byte, rows*rb)
+			for i := range w {
+				w[i] = byte(rng.Uint32())
+			}
+			for r := 0; r < rows; r++ {
+				if r%3 != 0 { // finite rows: clear an exponent bit of each element
+					eb := rb / cols
+					for i := 0; i < cols; i++ {
+						w[r*rb+i*eb+eb-1] &^= 0x40
+					}
+				}
+			}
+			for _, nanX := range []bool{false, true} {
+				x := make([]float32, cols)
+				for i := range x {
+					x[i] = float32(rng.NormFloat64())
+				}
+				if nanX {
+					x[cols/2] = math.Float32frombits(0xffc01234)
+				}
+				got, want := make([]float32, rows), make([]float32, rows)
+				if err := MatVec(nil, got, w, dt, rows, cols, x); err != nil {
+					t.Fatal(err)
+				}
+				useAVX2 = false
+				err := MatVec(nil, want, w, dt, rows, cols, x)
+				useAVX2 = true
+				if err != nil {
+					t.Fatal(err)
+				}
+				for r := range got {
+					if math.Float32bits(got[r]) != math.Float32bits(want[r]) {
+						t.Fatalf("%v [%d, %d] nan x %v row %d: AVX2 %g (%#x), Go %g (%#x)", dt, rows, cols, nanX, r, got[r], math.Float32bits(got[r]), want[r], math.Float32bits(want[r]))
+					}
+				}
+			}
+		}
+	}
+}

@@ -163,6 +163,11 @@ func (j matvecJob) run() {
 			}
 		}
 	}
+	if (j.dt == ir.F32 || j.dt == ir.BF16) && useAVX2 {
+		for ; r+4 <= j.r1; r += 4 {
+			j.dotW4(r)
+		}
+	}
 	for ; r < j.r1; r++ {
 		row := j.w[r*rb : (r+1)*rb]
 		var s float64
@@ -194,6 +199,50 @@ func (j matvecJob) run() {
 			s = dotQ6_K(row, j.x)
 		}
 		j.store(r, s)
+	}
+}
+
+// dotW4 stores rows r..r+3 of an f32 or bf16 job: dotF32's or dotBF16's
+// sums (the same accumulators, products and order), their main loops run
+// together in AVX2.
+func (j *matvecJob) dotW4(r int) {
+	rb, n := j.rowBytes, len(j.x)
+	eb := rb / max(n, 1) // bytes per weight: 4 or 2
+	n4 := n &^ 3
+	var a [4][4]float64
+	if n4 > 0 {
+		w := j.w[r*rb : (r+4)*rb]
+		_ = w[3*rb+eb*n4-1]
+		if j.dt == ir.F32 {
+			dotF32x4AVX2(&w[0], rb, &j.x[0], n4, &a)
+		} else {
+			dotBF16x4AVX2(&w[0], rb, &j.x[0], n4, &a)
+		}
+	}
+	for k := 0; k < 4; k++ {
+		row := j.w[(r+k)*rb : (r+k+1)*rb]
+		acc := &a[k]
+		for i := n4; i < n; i++ {
+			var wv float64
+			if j.dt == ir.F32 {
+				wv = float64(math.Float32frombits(binary.LittleEndian.Uint32(row[4*i:])))
+			} else {
+				wv = bf16At(row[2*i:])
+			}
+			acc[0] += wv * j.x[i]
+		}
+		s := (acc[0] + acc[1]) + (acc[2] + acc[3])
+		if s != s {
+			// Which NaN a row ends in is the Go loop's (the order in which
+			// its instructions meet NaN operands; docs/numerics.md, "NaN
+			// payloads"): such a row is recomputed by it.
+			if j.dt == ir.F32 {
+				s = dotF32(row, j.x)
+			} else {
+				s = dotBF16(row, j.x)
+			}
+		}
+		j.store(r+k, s)
 	}
 }
 
