@@ -198,11 +198,11 @@ var (
 	// fuse-norm-quantize pass makes it where a quantize's only input is an
 	// rms_norm nothing else reads.
 	OpRMSNormQuantize = register(&Op{
-		Name: "rms_norm_quantize", Doc: "rms_norm of x (one head) quantised to ggml's q8_0 blocks: quantize(rms_norm(x, weight)) in one kernel",
+		Name: "rms_norm_quantize", Doc: "rms_norm of x (one head) quantised to ggml's q8_0 or q8_K blocks: quantize(rms_norm(x, weight)) in one kernel",
 		Operands: []Operand{vector("x"), vector("weight")},
 		Attrs: []AttrSpec{
 			{Name: "eps", Kind: FloatAttr, Default: constant(FloatValue(1e-5)), Check: positive},
-			{Name: "format", Kind: EnumAttr, Enum: []string{"q8_0"}},
+			{Name: "format", Kind: EnumAttr, Enum: []string{"q8_0", "q8_K"}},
 		},
 		Writes: -1,
 		Infer: func(c *NodeCheck) Type {

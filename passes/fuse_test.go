@@ -42,12 +42,12 @@ func TestFuseNormQuantize(t *testing.T) {
   %o = matvec %m, %q
   output %o
 }`, "%x = embed %e, %tok\n%y = rms_norm %x, %n2 {heads = 2}\n%q = quantize %y {format = q8_0}\n%o = matvec %m, %q\noutput %o"},
-		{"q8_K is not fused", `  %x = embed %e2, %tok
+		{"q8_K", `  %x = embed %e2, %tok
   %y = rms_norm %x, %n3
   %q = quantize %y {format = q8_K}
   %o = matvec %k, %q
   output %o
-}`, "%x = embed %e2, %tok\n%y = rms_norm %x, %n3\n%q = quantize %y {format = q8_K}\n%o = matvec %k, %q\noutput %o"},
+}`, "%x = embed %e2, %tok\n%q = rms_norm_quantize %x, %n3 {format = q8_K}\n%o = matvec %k, %q\noutput %o"},
 	}
 	for _, tc := range tests {
 		src := head + tc.body

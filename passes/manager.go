@@ -26,7 +26,7 @@ type Pass struct {
 var table = []Pass{
 	{Name: "quantize-activations", Doc: "quantise x to q8_0/q8_K (a quantize op) before each matvec of block-quantised weights, as ggml does", Run: QuantizeActivations},
 	{Name: "cse", Doc: "merge identical pure ops (common subexpression elimination)", Run: CSE},
-	{Name: "fuse-norm-quantize", Doc: "an rms_norm (one head) read only by a quantize to q8_0 and that quantize become one rms_norm_quantize (one gfx1201 dispatch, no barrier between)", Run: FuseNormQuantize},
+	{Name: "fuse-norm-quantize", Doc: "an rms_norm (one head) read only by a quantize (q8_0, q8_K) and that quantize become one rms_norm_quantize (one gfx1201 dispatch, no barrier between)", Run: FuseNormQuantize},
 	{Name: "dce", Doc: "drop ops whose results reach no output and that change no state", Run: DCE},
 }
 

@@ -106,13 +106,16 @@ var ops = map[*ir.Op]*opKernel{
 	},
 	ir.OpRMSNormQuantize: {
 		rule: Rule{Abs: denormSlack, Ulps: 12, Lambda: 4,
-			Scale: "rms_norm's bound on y = rms_norm(x, w), then the q8_0 blocks of some y' within it (CheckNormQuantized); n = len(x)"},
+			Scale: "rms_norm's bound on y = rms_norm(x, w), then the q8_0 or q8_K blocks of some y' within it (CheckNormQuantized, CheckNormQuantizedK); n = len(x)"},
 		run: func(r *Ring, c *lower.Call) error {
 			y := normScratch(c.Cols)
 			defer normPool.Put(y)
 			return RMSNormQuantize(r.bufs[c.Out], r.in(c, 0), r.in(c, 1), c.Eps, c.DType, *y)
 		},
 		oracle: func(c *lower.Call, a operands, got []byte) error {
+			if c.DType == ir.Q8_K {
+				return CheckRMSNormQuantizeK(got, a.f32(0), a.f32(1), c.Eps)
+			}
 			return CheckRMSNormQuantize(got, a.f32(0), a.f32(1), c.Eps)
 		},
 	},

@@ -123,6 +123,10 @@ func rmsNormGroups(s Size) uint32 {
 // thread per 32-element block, 8192 elements a workgroup.
 func rmsNormQ8Groups(s Size) uint32 { return uint32((s.N + 8191) / 8192) }
 
+// rmsNormQ8KGroups launches zincc_rms_norm_q8_K over s.N elements: a
+// thread per 256-element block, 65536 elements a workgroup.
+func rmsNormQ8KGroups(s Size) uint32 { return uint32((s.N + 65535) / 65536) }
+
 // ArgmaxTrip is the elements a zincc_argmax workgroup loads at a time
 // (eight per thread).
 const ArgmaxTrip = 2048
@@ -258,6 +262,10 @@ var ABIs = []KernelABI{
 	// (n elements), then thread t quantises block 256·g + t.
 	{Name: "zincc_rms_norm_q8_0", Args: []Arg{ptr("x"), ptr("w"), ptr("dst"), u32("n"), f32("eps")}, Block: 256, Groups: rmsNormQ8Groups,
 		Doc: "256 blocks of 32 (each workgroup sums the whole vector)"},
+	// rms_norm_quantize (q8_K): as q8_0, thread t quantising the 256
+	// elements of block 256·g + t.
+	{Name: "zincc_rms_norm_q8_K", Args: []Arg{ptr("x"), ptr("w"), ptr("dst"), u32("n"), f32("eps")}, Block: 256, Groups: rmsNormQ8KGroups,
+		Doc: "256 blocks of 256 (each workgroup sums the whole vector)"},
 
 	// elementwise: thread t computes dst[t] (t < n).
 	{Name: "zincc_add", Args: []Arg{ptr("a"), ptr("b"), ptr("dst"), u32("n")}, Block: 256, Groups: perThread, Doc: "256 elements"},

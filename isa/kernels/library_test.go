@@ -166,6 +166,8 @@ func TestLaunchShapes(t *testing.T) {
 				per = 1 // heads
 			case a.Name == "zincc_rms_norm_q8_0":
 				per = 8192 // elements: 256 blocks of 32
+			case a.Name == "zincc_rms_norm_q8_K":
+				per = 65536 // elements: 256 blocks of 256
 			case a.Name == "zincc_argmax":
 				_, per = kernels.ArgmaxSplit(n)
 			case a.Name == "zincc_softmax":

@@ -194,10 +194,11 @@ var rules = map[*ir.Op]rule{
 	},
 	ir.OpRMSNormQuantize: func(n *ir.Node, l *launch) error {
 		c := n.Args[0].Type.Elems()
-		if n.Result.Type.DType != ir.Q8_0 {
-			return fmt.Errorf("%v: rms_norm_quantize to %v: gfx1201 has a kernel for q8_0 only", n.Pos, n.Result.Type.DType)
+		k := map[ir.DType]*kernels.KernelABI{ir.Q8_0: abiRMSNormQ8, ir.Q8_K: abiRMSNormQ8K}[n.Result.Type.DType]
+		if k == nil {
+			return fmt.Errorf("%v: rms_norm_quantize to %v: gfx1201 has kernels for q8_0 and q8_K only", n.Pos, n.Result.Type.DType)
 		}
-		l.set(abiRMSNormQ8, kernels.Size{N: c}, addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c), float(n.Float("eps")))
+		l.set(k, kernels.Size{N: c}, addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c), float(n.Float("eps")))
 		return nil
 	},
 	ir.OpRope: func(n *ir.Node, l *launch) error {
@@ -289,10 +290,11 @@ var splitKernels = func() map[ir.DType]map[int]*kernels.KernelABI {
 }()
 
 var (
-	abiRMSNorm   = abi("zincc_rms_norm")
-	abiRMSNormQ8 = abi("zincc_rms_norm_q8_0")
-	abiArgmax    = abi("zincc_argmax")
-	abiRope      = abi("zincc_rope")
+	abiRMSNorm    = abi("zincc_rms_norm")
+	abiRMSNormQ8  = abi("zincc_rms_norm_q8_0")
+	abiRMSNormQ8K = abi("zincc_rms_norm_q8_K")
+	abiArgmax     = abi("zincc_argmax")
+	abiRope       = abi("zincc_rope")
 
 	abiAttentionCombine = abi("zincc_attention_combine")
 )
