@@ -173,6 +173,33 @@ var (
 		},
 	})
 
+	// OpMatVecAdd is a matvec of a quantised x and the add of a residual r
+	// to its result fused: the fuse-matvec-add pass makes it where an add's
+	// operand is a matvec result nothing else reads.
+	OpMatVecAdd = register(&Op{
+		Name: "matvec_add", Doc: "r + weight[rows, cols] × x[cols] → f32[rows] for x quantised by quantize (q8_0, q8_K): add(r, matvec(weight, x)) in one kernel",
+		Operands: []Operand{
+			{Name: "weight", Kinds: weights, DTypes: []DType{Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q4_K, Q5_K, Q6_K}, Rank: 2},
+			{Name: "x", Kinds: anyKind, DTypes: []DType{Q8_0, Q8_K}, Rank: 1},
+			vector("r"),
+		},
+		Writes: -1,
+		Infer: func(c *NodeCheck) Type {
+			w, x, r := c.Arg(0), c.Arg(1), c.Arg(2)
+			if x.Shape[0] != w.Shape[1] {
+				c.ArgErrorf(1, "%s has %d elements but the weight %v has %d columns",
+					c.Node.Args[1].Ref(), x.Shape[0], w, w.Shape[1])
+			}
+			if ActivationFormat(w.DType) != x.DType {
+				c.ArgErrorf(1, "%s is %v; a %v weight takes x as %v", c.Node.Args[1].Ref(), x.DType, w.DType, ActivationFormat(w.DType))
+			}
+			if r.Shape[0] != w.Shape[0] {
+				c.ArgErrorf(2, "%s has %d elements but the weight %v has %d rows", c.Node.Args[2].Ref(), r.Shape[0], w, w.Shape[0])
+			}
+			return Tensor(F32, w.Shape[0])
+		},
+	})
+
 	OpQuantize = register(&Op{
 		Name: "quantize", Doc: "x quantised to ggml's q8_0 or q8_K blocks (quantize_row_q8_0_ref, quantize_row_q8_K_ref), the x of a quantised matvec",
 		Operands: []Operand{vector("x")},

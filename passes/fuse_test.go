@@ -63,3 +63,50 @@ func TestFuseNormQuantize(t *testing.T) {
 		}
 	}
 }
+
+func TestFuseMatVecAdd(t *testing.T) {
+	const head = `graph @g {
+  input %tok : u32
+  weight %e : f32[8, 64] = random(seed = 1)
+  weight %m : q4_0[64, 64] = random(seed = 4)
+  weight %f : f16[64, 64] = random(seed = 5)
+`
+	tests := []struct{ name, body, want string }{
+		{"fused", `  %x = embed %e, %tok
+  %q = quantize %x {format = q8_0}
+  %o = matvec %m, %q
+  %h = add %x, %o
+  output %h
+}`, "%x = embed %e, %tok\n%q = quantize %x {format = q8_0}\n%h = matvec_add %m, %q, %x\noutput %h"},
+		{"matvec first", `  %x = embed %e, %tok
+  %q = quantize %x {format = q8_0}
+  %o = matvec %m, %q
+  %h = add %o, %x
+  output %h
+}`, "%x = embed %e, %tok\n%q = quantize %x {format = q8_0}\n%h = matvec_add %m, %q, %x\noutput %h"},
+		{"matvec read elsewhere", `  %x = embed %e, %tok
+  %q = quantize %x {format = q8_0}
+  %o = matvec %m, %q
+  %h = add %x, %o
+  output %h, %o
+}`, "%x = embed %e, %tok\n%q = quantize %x {format = q8_0}\n%o = matvec %m, %q\n%h = add %x, %o\noutput %h\noutput %o"},
+		{"f32 x", `  %x = embed %e, %tok
+  %o = matvec %f, %x
+  %h = add %x, %o
+  output %h
+}`, "%x = embed %e, %tok\n%o = matvec %f, %x\n%h = add %x, %o\noutput %h"},
+	}
+	for _, tc := range tests {
+		src := head + tc.body
+		m, err := frontend.Parse("g.zir", []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %s", tc.name, frontend.FormatErrors(err, []byte(src)))
+		}
+		if err := Run(m, Options{Passes: []string{"fuse-matvec-add"}}); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := nodes(m); got != tc.want {
+			t.Errorf("%s:\n%s\nwant\n%s", tc.name, got, tc.want)
+		}
+	}
+}

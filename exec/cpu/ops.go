@@ -91,6 +91,17 @@ var ops = map[*ir.Op]*opKernel{
 			return MatVecScale(scale, a[0], c.DType, c.Rows, c.Cols, a.f32(1))
 		}),
 	},
+	ir.OpMatVecAdd: {
+		rule: Rule{Abs: denormSlack, Ulps: 5, Lambda: 8, Scale: "Σ_j |w_ij·x_j| + |r_i| (w and the quantised x dequantised): matvec's rule with the add's rounding; n = cols"},
+		run: func(r *Ring, c *lower.Call) error {
+			s := normScratch(c.Rows)
+			defer normPool.Put(s)
+			return MatVecAdd(r.pool, r.out(c), r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, r.bufs[c.In[1]], c.XDType, r.in(c, 2), *s)
+		},
+		oracle: scaledOracle(func(c *lower.Call, a operands, want []float32, scale []float64) (int, error) {
+			return MatVecAddScale(want, scale, a[0], c.DType, c.Rows, c.Cols, a[1], c.XDType, a.f32(2))
+		}),
+	},
 	ir.OpQuantize: {
 		rule: Rule{Exact: true, Scale: "exact: ggml's reference quantiser, byte for byte (a NaN scale matches any NaN)"},
 		run: func(r *Ring, c *lower.Call) error {

@@ -297,6 +297,16 @@ var ABIs = []KernelABI{
 	{Name: "zincc_matvec_q4_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block"},
 	{Name: "zincc_matvec_q5_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block"},
 	{Name: "zincc_matvec_q6_K_q8", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block"},
+	// matvec_add (the fuse-matvec-add pass): the kernels above with r
+	// added to each row's sum before the store.
+	{Name: "zincc_matvec_q4_0_q8_add", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), ptr("r")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; a lane per block; dst = r + W·x"},
+	{Name: "zincc_matvec_q8_0_q8_add", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), ptr("r")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; a lane per block; dst = r + W·x"},
+	{Name: "zincc_matvec_q4_1_q8_add", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), ptr("r")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; a lane per block; dst = r + W·x"},
+	{Name: "zincc_matvec_q5_0_q8_add", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), ptr("r")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; a lane per block; dst = r + W·x"},
+	{Name: "zincc_matvec_q5_1_q8_add", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), ptr("r")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; a lane per block; dst = r + W·x"},
+	{Name: "zincc_matvec_q4_K_q8_add", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), ptr("r")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block; dst = r + W·x"},
+	{Name: "zincc_matvec_q5_K_q8_add", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), ptr("r")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block; dst = r + W·x"},
+	{Name: "zincc_matvec_q6_K_q8_add", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), ptr("r")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block; dst = r + W·x"},
 	// quantize: thread t quantises block t of x (32 or 256 elements).
 	{Name: "zincc_quantize_q8_0", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 32"},
 	{Name: "zincc_quantize_q8_K", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 256"},

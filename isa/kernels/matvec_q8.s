@@ -129,11 +129,11 @@
 // mvs_stage fmt, loads, k, b, per, res: consume step s27 from the set at
 // v[b] (set k; mvs_term_FMT leaves its term in res), then load step
 // s27 + 4 into it if the row has one; per = blocks a step.
-.macro mvs_stage fmt, loads, k, b, per=32, res=v6
+.macro mvs_stage fmt, loads, k, b, per=32, res=v6, t=
   s_cmp_ge_u32 s27, s26
-  s_cbranch_scc1 .L\fmt\()_q8s_reduce
-  mvs_wait \loads, \fmt\()_\k
-  mvs_term_\fmt \b, \fmt\()_\k
+  s_cbranch_scc1 .L\fmt\()\t\()_q8s_reduce
+  mvs_wait \loads, \fmt\()\t\()_\k
+  mvs_term_\fmt \b, \fmt\()\t\()_\k
   v_cmp_gt_u32 vcc_lo, s24, v3          ; a block of the row
   s_and_saveexec_b32 s28, vcc_lo
   v_add_f32 v2, v2, \res
@@ -142,27 +142,47 @@
   s_add_co_u32 s27, s27, 1
   s_add_co_u32 s29, s27, 3
   s_cmp_lt_u32 s29, s26                 ; step s27 + 3 exists: load it
-  s_cbranch_scc0 .L\fmt\()_q8s_skip\k
+  s_cbranch_scc0 .L\fmt\()\t\()_q8s_skip\k
   mvs_issue_\fmt \b
-.L\fmt\()_q8s_skip\k:
+.L\fmt\()\t\()_q8s_skip\k:
 .endm
 
 // mvs_prologue fmt, n, b: load step n-1 into the set at v[b] if the row
 // has n steps.
-.macro mvs_prologue fmt, n, b
+.macro mvs_prologue fmt, n, b, t=
   s_cmp_ge_u32 s26, \n
-  s_cbranch_scc0 .L\fmt\()_q8s_loop
+  s_cbranch_scc0 .L\fmt\()\t\()_q8s_loop
   mvs_issue_\fmt \b
 .endm
 
-// matvec_stream fmt, bytes, loads, b0, b1, b2, b3: the body of
+// matvec_store_add acc, tmp, r: matvec_store with the epilogue of the
+// matvec_add kernels: lane 0 loads r[row] (s[8:9]) into vR and stores
+// r[row] + the row's sum, one float32 add, the add op's own rounding.
+.macro matvec_store_add acc, tmp, r
+  v_add_f32_dpp \acc, \acc, \acc row_xmask:1 row_mask:0xf bank_mask:0xf
+  v_add_f32_dpp \acc, \acc, \acc row_xmask:2 row_mask:0xf bank_mask:0xf
+  v_add_f32_dpp \acc, \acc, \acc row_xmask:4 row_mask:0xf bank_mask:0xf
+  v_add_f32_dpp \acc, \acc, \acc row_xmask:8 row_mask:0xf bank_mask:0xf
+  v_permlanex16_b32 \tmp, \acc, s18, s19
+  v_add_f32 \acc, \acc, \tmp
+  s_lshl_b32 s38, s16, 2
+  v_mov_b32 \tmp, s38                   ; byte offset of r[r] and dst[r]
+  s_mov_b32 exec_lo, 1
+  global_load_b32 \r, \tmp, s[8:9]
+  s_wait_loadcnt 0
+  v_add_f32 \acc, \r, \acc              ; r + Σ
+  global_store_b32 \tmp, \acc, s[4:5]
+.endm
+
+// matvec_stream fmt, bytes, loads, b0, b1, b2, b3, t: the body of
 // zincc_matvec_FMT_q8 (blocks of `bytes`, `loads` loads a step, the four
 // register sets at v[b0..b3]). s24 = blocks per
 // row, s25 = s24 − 1, s26 = steps of 32 blocks, s27 = the step consumed
 // next; v1 = lane, v2 = the lane's float32 sum, v3 = the block consumed
-// next, v4 = the block loaded next.
-.macro matvec_stream fmt, bytes, loads, b0, b1, b2, b3
-  matvec_row .L\fmt\()_q8s_end
+// next, v4 = the block loaded next. A non-empty t (the labels' tag) makes
+// the matvec_add kernel: matvec_store_add adds r (s[8:9]) to each row.
+.macro matvec_stream fmt, bytes, loads, b0, b1, b2, b3, t=
+  matvec_row .L\fmt\()\t\()_q8s_end
   matvec_blocks 5, \bytes
   s_sub_co_u32 s25, s24, 1
   s_add_co_u32 s26, s24, 31
@@ -172,19 +192,23 @@
   v_mov_b32 v3, v1                      ; block consumed next
   v_mov_b32 v4, v1                      ; block loaded next
   s_mov_b32 s27, 0
-  mvs_prologue \fmt, 1, \b0               ; steps 0..3
-  mvs_prologue \fmt, 2, \b1
-  mvs_prologue \fmt, 3, \b2
-  mvs_prologue \fmt, 4, \b3
-.L\fmt\()_q8s_loop:
-  mvs_stage \fmt, \loads, 0, \b0
-  mvs_stage \fmt, \loads, 1, \b1
-  mvs_stage \fmt, \loads, 2, \b2
-  mvs_stage \fmt, \loads, 3, \b3
-  s_branch .L\fmt\()_q8s_loop
-.L\fmt\()_q8s_reduce:
+  mvs_prologue \fmt, 1, \b0, \t               ; steps 0..3
+  mvs_prologue \fmt, 2, \b1, \t
+  mvs_prologue \fmt, 3, \b2, \t
+  mvs_prologue \fmt, 4, \b3, \t
+.L\fmt\()\t\()_q8s_loop:
+  mvs_stage \fmt, \loads, 0, \b0, 32, v6, \t
+  mvs_stage \fmt, \loads, 1, \b1, 32, v6, \t
+  mvs_stage \fmt, \loads, 2, \b2, 32, v6, \t
+  mvs_stage \fmt, \loads, 3, \b3, 32, v6, \t
+  s_branch .L\fmt\()\t\()_q8s_loop
+.L\fmt\()\t\()_q8s_reduce:
+.ifb \t
   matvec_store v2, v5
-.L\fmt\()_q8s_end:
+.else
+  matvec_store_add v2, v5, v6
+.endif
+.L\fmt\()\t\()_q8s_end:
   s_endpgm
 .endm
 
@@ -337,11 +361,11 @@
   .endr
 .endm
 
-// matvec_stream_k fmt, bytes, loads, b0, b1, b2, b3: the body of
+// matvec_stream_k fmt, bytes, loads, b0, b1, b2, b3, t: the body of
 // zincc_matvec_FMT_q8 for a K-quant: as matvec_stream, over super-blocks
 // (s24 of them a row, four a step).
-.macro matvec_stream_k fmt, bytes, loads, b0, b1, b2, b3
-  matvec_row .L\fmt\()_q8s_end
+.macro matvec_stream_k fmt, bytes, loads, b0, b1, b2, b3, t=
+  matvec_row .L\fmt\()\t\()_q8s_end
   matvec_blocks 8, \bytes
   s_sub_co_u32 s25, s24, 1
   s_add_co_u32 s26, s24, 3
@@ -354,19 +378,23 @@
   v_and_b32 v9, 7, v1                   ; i
   mvs_lanes_\fmt
   s_mov_b32 s27, 0
-  mvs_prologue \fmt, 1, \b0
-  mvs_prologue \fmt, 2, \b1
-  mvs_prologue \fmt, 3, \b2
-  mvs_prologue \fmt, 4, \b3
-.L\fmt\()_q8s_loop:
-  mvs_stage \fmt, \loads, 0, \b0, 4, v9
-  mvs_stage \fmt, \loads, 1, \b1, 4, v9
-  mvs_stage \fmt, \loads, 2, \b2, 4, v9
-  mvs_stage \fmt, \loads, 3, \b3, 4, v9
-  s_branch .L\fmt\()_q8s_loop
-.L\fmt\()_q8s_reduce:
+  mvs_prologue \fmt, 1, \b0, \t
+  mvs_prologue \fmt, 2, \b1, \t
+  mvs_prologue \fmt, 3, \b2, \t
+  mvs_prologue \fmt, 4, \b3, \t
+.L\fmt\()\t\()_q8s_loop:
+  mvs_stage \fmt, \loads, 0, \b0, 4, v9, \t
+  mvs_stage \fmt, \loads, 1, \b1, 4, v9, \t
+  mvs_stage \fmt, \loads, 2, \b2, 4, v9, \t
+  mvs_stage \fmt, \loads, 3, \b3, 4, v9, \t
+  s_branch .L\fmt\()\t\()_q8s_loop
+.L\fmt\()\t\()_q8s_reduce:
+.ifb \t
   matvec_store v2, v5
-.L\fmt\()_q8s_end:
+.else
+  matvec_store_add v2, v5, v6
+.endif
+.L\fmt\()\t\()_q8s_end:
   s_endpgm
 .endm
 
@@ -820,6 +848,84 @@ zincc_matvec_q5_1_q8:
 .Lq5_1_q8_size:
 .size zincc_matvec_q5_1_q8, .Lq5_1_q8_size-zincc_matvec_q5_1_q8
 
+
+// The matvec_add kernels (the fuse-matvec-add pass): zincc_matvec_FMT_q8
+// with r added to each row's sum before the store (matvec_store_add).
+//   s[0:1] W, s[2:3] x (q8_0 or q8_K blocks), s[4:5] dst, s6 rows,
+//   s7 cols, s[8:9] r (f32, rows)
+
+// zincc_matvec_q4_0_q8_add: zincc_matvec_q4_0_q8, then dst = r + W·x.
+.globl zincc_matvec_q4_0_q8_add
+.p2align 8
+.type zincc_matvec_q4_0_q8_add,@function
+zincc_matvec_q4_0_q8_add:
+  matvec_stream q4_0, 18, 5, 8, 22, 36, 50, _add
+.Lq4_0_q8a_size:
+.size zincc_matvec_q4_0_q8_add, .Lq4_0_q8a_size-zincc_matvec_q4_0_q8_add
+
+// zincc_matvec_q8_0_q8_add: zincc_matvec_q8_0_q8, then dst = r + W·x.
+.globl zincc_matvec_q8_0_q8_add
+.p2align 8
+.type zincc_matvec_q8_0_q8_add,@function
+zincc_matvec_q8_0_q8_add:
+  matvec_stream q8_0, 34, 6, 8, 26, 44, 62, _add
+.Lq8_0_q8a_size:
+.size zincc_matvec_q8_0_q8_add, .Lq8_0_q8a_size-zincc_matvec_q8_0_q8_add
+
+// zincc_matvec_q4_K_q8_add: zincc_matvec_q4_K_q8, then dst = r + W·x.
+.globl zincc_matvec_q4_K_q8_add
+.p2align 8
+.type zincc_matvec_q4_K_q8_add,@function
+zincc_matvec_q4_K_q8_add:
+  matvec_stream_k q4_K, 144, 7, 20, 39, 58, 77, _add
+.Lq4_K_q8a_size:
+.size zincc_matvec_q4_K_q8_add, .Lq4_K_q8a_size-zincc_matvec_q4_K_q8_add
+
+// zincc_matvec_q6_K_q8_add: zincc_matvec_q6_K_q8, then dst = r + W·x.
+.globl zincc_matvec_q6_K_q8_add
+.p2align 8
+.type zincc_matvec_q6_K_q8_add,@function
+zincc_matvec_q6_K_q8_add:
+  matvec_stream_k q6_K, 210, 10, 28, 48, 68, 88, _add
+.Lq6_K_q8a_size:
+.size zincc_matvec_q6_K_q8_add, .Lq6_K_q8a_size-zincc_matvec_q6_K_q8_add
+
+// zincc_matvec_q5_K_q8_add: zincc_matvec_q5_K_q8, then dst = r + W·x.
+.globl zincc_matvec_q5_K_q8_add
+.p2align 8
+.type zincc_matvec_q5_K_q8_add,@function
+zincc_matvec_q5_K_q8_add:
+  matvec_stream_k q5_K, 176, 8, 32, 55, 78, 101, _add
+.Lq5_K_q8a_size:
+.size zincc_matvec_q5_K_q8_add, .Lq5_K_q8a_size-zincc_matvec_q5_K_q8_add
+
+// zincc_matvec_q4_1_q8_add: zincc_matvec_q4_1_q8, then dst = r + W·x.
+.globl zincc_matvec_q4_1_q8_add
+.p2align 8
+.type zincc_matvec_q4_1_q8_add,@function
+zincc_matvec_q4_1_q8_add:
+  matvec_stream q4_1, 20, 5, 9, 23, 37, 51, _add
+.Lq4_1_q8a_size:
+.size zincc_matvec_q4_1_q8_add, .Lq4_1_q8a_size-zincc_matvec_q4_1_q8_add
+
+// zincc_matvec_q5_0_q8_add: zincc_matvec_q5_0_q8, then dst = r + W·x.
+.globl zincc_matvec_q5_0_q8_add
+.p2align 8
+.type zincc_matvec_q5_0_q8_add,@function
+zincc_matvec_q5_0_q8_add:
+  matvec_stream q5_0, 22, 6, 9, 24, 39, 54, _add
+.Lq5_0_q8a_size:
+.size zincc_matvec_q5_0_q8_add, .Lq5_0_q8a_size-zincc_matvec_q5_0_q8_add
+
+// zincc_matvec_q5_1_q8_add: zincc_matvec_q5_1_q8, then dst = r + W·x.
+.globl zincc_matvec_q5_1_q8_add
+.p2align 8
+.type zincc_matvec_q5_1_q8_add,@function
+zincc_matvec_q5_1_q8_add:
+  matvec_stream q5_1, 24, 6, 9, 24, 39, 54, _add
+.Lq5_1_q8a_size:
+.size zincc_matvec_q5_1_q8_add, .Lq5_1_q8a_size-zincc_matvec_q5_1_q8_add
+
 .rodata
 .p2align 6
 .amdhsa_kernel zincc_matvec_q4_0_q8
@@ -908,6 +1014,102 @@ zincc_matvec_q5_1_q8:
 .p2align 6
 .amdhsa_kernel zincc_matvec_q5_1_q8
   .amdhsa_user_sgpr_count 8
+  .amdhsa_next_free_vgpr 69
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_0_q8_add
+  .amdhsa_user_sgpr_count 10
+  .amdhsa_next_free_vgpr 64
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q8_0_q8_add
+  .amdhsa_user_sgpr_count 10
+  .amdhsa_next_free_vgpr 80
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_K_q8_add
+  .amdhsa_user_sgpr_count 10
+  .amdhsa_next_free_vgpr 96
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q6_K_q8_add
+  .amdhsa_user_sgpr_count 10
+  .amdhsa_next_free_vgpr 108
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_K_q8_add
+  .amdhsa_user_sgpr_count 10
+  .amdhsa_next_free_vgpr 124
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_1_q8_add
+  .amdhsa_user_sgpr_count 10
+  .amdhsa_next_free_vgpr 65
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_0_q8_add
+  .amdhsa_user_sgpr_count 10
+  .amdhsa_next_free_vgpr 69
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_1_q8_add
+  .amdhsa_user_sgpr_count 10
   .amdhsa_next_free_vgpr 69
   .amdhsa_next_free_sgpr 42
   .amdhsa_wavefront_size32 1

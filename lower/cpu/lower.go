@@ -65,6 +65,10 @@ var rules = map[*ir.Op]func(n *ir.Node, c *Call){
 		c.DType, c.XDType = n.Args[0].Type.DType, n.Args[1].Type.DType
 		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
 	},
+	ir.OpMatVecAdd: func(n *ir.Node, c *Call) {
+		c.DType, c.XDType = n.Args[0].Type.DType, n.Args[1].Type.DType
+		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
+	},
 	ir.OpQuantize: func(n *ir.Node, c *Call) {
 		c.DType, c.Cols = n.Result.Type.DType, n.Args[0].Type.Elems()
 	},

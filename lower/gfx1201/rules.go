@@ -128,6 +128,9 @@ var (
 	matvecQ8Kernels = variants(map[ir.DType]string{ir.Q4_0: "zincc_matvec_q4_0_q8", ir.Q8_0: "zincc_matvec_q8_0_q8",
 		ir.Q4_1: "zincc_matvec_q4_1_q8", ir.Q5_0: "zincc_matvec_q5_0_q8", ir.Q5_1: "zincc_matvec_q5_1_q8",
 		ir.Q4_K: "zincc_matvec_q4_K_q8", ir.Q5_K: "zincc_matvec_q5_K_q8", ir.Q6_K: "zincc_matvec_q6_K_q8"})
+	matvecAddKernels = variants(map[ir.DType]string{ir.Q4_0: "zincc_matvec_q4_0_q8_add", ir.Q8_0: "zincc_matvec_q8_0_q8_add",
+		ir.Q4_1: "zincc_matvec_q4_1_q8_add", ir.Q5_0: "zincc_matvec_q5_0_q8_add", ir.Q5_1: "zincc_matvec_q5_1_q8_add",
+		ir.Q4_K: "zincc_matvec_q4_K_q8_add", ir.Q5_K: "zincc_matvec_q5_K_q8_add", ir.Q6_K: "zincc_matvec_q6_K_q8_add"})
 	quantizeKernels = variants(map[ir.DType]string{ir.Q8_0: "zincc_quantize_q8_0", ir.Q8_K: "zincc_quantize_q8_K"})
 )
 
@@ -180,6 +183,16 @@ var rules = map[*ir.Op]rule{
 			return err
 		}
 		l.set(k, size, addrOf(w), addrOf(n.Args[1]), addrOf(n.Result), word(rows), word(cols))
+		return nil
+	},
+	ir.OpMatVecAdd: func(n *ir.Node, l *launch) error {
+		w := n.Args[0]
+		rows, cols := w.Type.Shape[0], w.Type.Shape[1]
+		k, err := matvecAddKernels.pick(n, w.Type.DType)
+		if err != nil {
+			return err
+		}
+		l.set(k, kernels.Size{Rows: rows, N: cols}, addrOf(w), addrOf(n.Args[1]), addrOf(n.Result), word(rows), word(cols), addrOf(n.Args[2]))
 		return nil
 	},
 	ir.OpQuantize: func(n *ir.Node, l *launch) error {
