@@ -49,17 +49,32 @@
 
 // mvs_issue_FMT b: the loads of one step into the set at v[b]: block
 // v4 of the row (clamped to the last, s25), then v4 moves on a step.
-// Clobbers v5..v7.
-.macro mvs_issue_q4_0 b
+// Clobbers v5..v7. q4_0, q4_1, q5_0 and q5_1 share
+// mvs_issue_q45 b, bytes, dm, qh: blocks of `bytes`, d alone
+// (dm = 0: q4_0, q5_0) or d and m (dm = 1: q4_1, q5_1), a qh word before
+// the codes (qh = 1: q5_0, q5_1); x's q8_0 block after them. Clobbers
+// v5..v7.
+.macro mvs_issue_q45 b, bytes, dm, qh
   v_min_u32 v5, s25, v4
-  v_mul_u32_u24 v6, 18, v5
+  v_mul_u32_u24 v6, \bytes, v5
   v_mul_u32_u24 v7, 34, v5
+  .if \dm
+  global_load_b32 v[\b], v6, s[0:1]
+  .else
   global_load_u16 v[\b], v6, s[0:1]
-  global_load_b128 v[\b+1:\b+4], v6, s[0:1] offset:2
-  global_load_u16 v[\b+5], v7, s[2:3]
-  global_load_b128 v[\b+6:\b+9], v7, s[2:3] offset:2
-  global_load_b128 v[\b+10:\b+13], v7, s[2:3] offset:18
+  .endif
+  .if \qh
+  global_load_b32 v[\b+1], v6, s[0:1] offset:2+2*\dm
+  .endif
+  global_load_b128 v[\b+1+\qh:\b+4+\qh], v6, s[0:1] offset:2+2*\dm+4*\qh
+  global_load_u16 v[\b+5+\qh], v7, s[2:3]
+  global_load_b128 v[\b+6+\qh:\b+9+\qh], v7, s[2:3] offset:2
+  global_load_b128 v[\b+10+\qh:\b+13+\qh], v7, s[2:3] offset:18
   v_add_nc_u32 v4, 32, v4
+.endm
+
+.macro mvs_issue_q4_0 b
+  mvs_issue_q45 \b, 18, 0, 0
 .endm
 
 .macro mvs_issue_q8_0 b
@@ -174,6 +189,31 @@
   global_store_b32 \tmp, \acc, s[4:5]
 .endm
 
+// mvs_pipeline fmt, loads, b0, b1, b2, b3, per, res, t: the part of
+// matvec_stream and matvec_stream_k after the row's setup: steps 0..3
+// loaded into the sets at v[b0..b3], then the loop consuming them in turn
+// (mvs_stage, `per` blocks a step, the term in res), then the row's store.
+.macro mvs_pipeline fmt, loads, b0, b1, b2, b3, per, res, t=
+  mvs_prologue \fmt, 1, \b0, \t               ; steps 0..3
+  mvs_prologue \fmt, 2, \b1, \t
+  mvs_prologue \fmt, 3, \b2, \t
+  mvs_prologue \fmt, 4, \b3, \t
+.L\fmt\()\t\()_q8s_loop:
+  mvs_stage \fmt, \loads, 0, \b0, \per, \res, \t
+  mvs_stage \fmt, \loads, 1, \b1, \per, \res, \t
+  mvs_stage \fmt, \loads, 2, \b2, \per, \res, \t
+  mvs_stage \fmt, \loads, 3, \b3, \per, \res, \t
+  s_branch .L\fmt\()\t\()_q8s_loop
+.L\fmt\()\t\()_q8s_reduce:
+.ifb \t
+  matvec_store v2, v5
+.else
+  matvec_store_add v2, v5, v6
+.endif
+.L\fmt\()\t\()_q8s_end:
+  s_endpgm
+.endm
+
 // matvec_stream fmt, bytes, loads, b0, b1, b2, b3, t: the body of
 // zincc_matvec_FMT_q8 (blocks of `bytes`, `loads` loads a step, the four
 // register sets at v[b0..b3]). s24 = blocks per
@@ -192,24 +232,7 @@
   v_mov_b32 v3, v1                      ; block consumed next
   v_mov_b32 v4, v1                      ; block loaded next
   s_mov_b32 s27, 0
-  mvs_prologue \fmt, 1, \b0, \t               ; steps 0..3
-  mvs_prologue \fmt, 2, \b1, \t
-  mvs_prologue \fmt, 3, \b2, \t
-  mvs_prologue \fmt, 4, \b3, \t
-.L\fmt\()\t\()_q8s_loop:
-  mvs_stage \fmt, \loads, 0, \b0, 32, v6, \t
-  mvs_stage \fmt, \loads, 1, \b1, 32, v6, \t
-  mvs_stage \fmt, \loads, 2, \b2, 32, v6, \t
-  mvs_stage \fmt, \loads, 3, \b3, 32, v6, \t
-  s_branch .L\fmt\()\t\()_q8s_loop
-.L\fmt\()\t\()_q8s_reduce:
-.ifb \t
-  matvec_store v2, v5
-.else
-  matvec_store_add v2, v5, v6
-.endif
-.L\fmt\()\t\()_q8s_end:
-  s_endpgm
+  mvs_pipeline \fmt, \loads, \b0, \b1, \b2, \b3, 32, v6, \t
 .endm
 
 // The K-quants (q4_K, q6_K) over q8_K: a group of eight lanes 8g..8g+7
@@ -332,11 +355,13 @@
   s_mov_b32 exec_lo, s28
 .endm
 
-// mvs_slow_q4_K b: v19 = Σ_l fl(D·float(a_l)) with exec/cpu's a_l (the
+// mvs_slow_k fmt, b: v19 = Σ_l fl(D·float(a_l)) with exec/cpu's a_l (the
 // group's lanes' shares of element k ≡ l mod 8, codes k = l and l+8 of
-// each half, masked out of the words).
-.macro mvs_slow_q4_K b
+// each half, masked out of the words): q4_K's nibbles of the set at v[b],
+// or q5_K's 5-bit codes v24..v31.
+.macro mvs_slow_k fmt, b
   .irp l, 0,1,2,3,4,5,6,7
+  .ifc \fmt, q4_K
   v_and_b32 v10, 0x0f<<(8*(\l&3)), v[\b+4+\l/4]
   v_dot4_i32_iu8 v15, v10, v[\b+8+\l/4], 0 neg_lo:[0,1,0]
   v_and_b32 v10, 0x0f<<(8*(\l&3)), v[\b+6+\l/4]
@@ -346,6 +371,16 @@
   v_and_b32 v10, 0xf0<<(8*(\l&3)), v[\b+6+\l/4]
   v_dot4_i32_iu8 v16, v10, v[\b+14+\l/4], v16 neg_lo:[0,1,0]
   v_ashrrev_i32 v16, 4, v16
+  .else
+  v_and_b32 v10, 0xff<<(8*(\l&3)), v[24+\l/4]
+  v_dot4_i32_iu8 v15, v10, v[\b+12+\l/4], 0 neg_lo:[0,1,0]
+  v_and_b32 v10, 0xff<<(8*(\l&3)), v[26+\l/4]
+  v_dot4_i32_iu8 v15, v10, v[\b+14+\l/4], v15 neg_lo:[0,1,0]
+  v_and_b32 v10, 0xff<<(8*(\l&3)), v[28+\l/4]
+  v_dot4_i32_iu8 v16, v10, v[\b+16+\l/4], 0 neg_lo:[0,1,0]
+  v_and_b32 v10, 0xff<<(8*(\l&3)), v[30+\l/4]
+  v_dot4_i32_iu8 v16, v10, v[\b+18+\l/4], v16 neg_lo:[0,1,0]
+  .endif
   v_bfe_u32 v10, v13, 0, 8
   v_mul_i32_i24 v15, v10, v15
   v_bfe_u32 v10, v13, 8, 8
@@ -359,6 +394,10 @@
   v_add_f32 v19, v19, v15
   .endif
   .endr
+.endm
+
+.macro mvs_slow_q4_K b
+  mvs_slow_k q4_K, \b
 .endm
 
 // matvec_stream_k fmt, bytes, loads, b0, b1, b2, b3, t: the body of
@@ -378,24 +417,7 @@
   v_and_b32 v9, 7, v1                   ; i
   mvs_lanes_\fmt
   s_mov_b32 s27, 0
-  mvs_prologue \fmt, 1, \b0, \t
-  mvs_prologue \fmt, 2, \b1, \t
-  mvs_prologue \fmt, 3, \b2, \t
-  mvs_prologue \fmt, 4, \b3, \t
-.L\fmt\()\t\()_q8s_loop:
-  mvs_stage \fmt, \loads, 0, \b0, 4, v9, \t
-  mvs_stage \fmt, \loads, 1, \b1, 4, v9, \t
-  mvs_stage \fmt, \loads, 2, \b2, 4, v9, \t
-  mvs_stage \fmt, \loads, 3, \b3, 4, v9, \t
-  s_branch .L\fmt\()\t\()_q8s_loop
-.L\fmt\()\t\()_q8s_reduce:
-.ifb \t
-  matvec_store v2, v5
-.else
-  matvec_store_add v2, v5, v6
-.endif
-.L\fmt\()\t\()_q8s_end:
-  s_endpgm
+  mvs_pipeline \fmt, \loads, \b0, \b1, \b2, \b3, 4, v9, \t
 .endm
 
 // mvs_lanes_q4_K: from v9 = i: v5 = 16i, v6 = 64c + 16h, v7 = 8c + 2h,
@@ -589,30 +611,8 @@
   mvs_ktail \b, 20, \lbl, mvs_slow_q5_K
 .endm
 
-// mvs_slow_q5_K b: as mvs_slow_q4_K over the 5-bit codes v24..v31.
 .macro mvs_slow_q5_K b
-  .irp l, 0,1,2,3,4,5,6,7
-  v_and_b32 v10, 0xff<<(8*(\l&3)), v[24+\l/4]
-  v_dot4_i32_iu8 v15, v10, v[\b+12+\l/4], 0 neg_lo:[0,1,0]
-  v_and_b32 v10, 0xff<<(8*(\l&3)), v[26+\l/4]
-  v_dot4_i32_iu8 v15, v10, v[\b+14+\l/4], v15 neg_lo:[0,1,0]
-  v_and_b32 v10, 0xff<<(8*(\l&3)), v[28+\l/4]
-  v_dot4_i32_iu8 v16, v10, v[\b+16+\l/4], 0 neg_lo:[0,1,0]
-  v_and_b32 v10, 0xff<<(8*(\l&3)), v[30+\l/4]
-  v_dot4_i32_iu8 v16, v10, v[\b+18+\l/4], v16 neg_lo:[0,1,0]
-  v_bfe_u32 v10, v13, 0, 8
-  v_mul_i32_i24 v15, v10, v15
-  v_bfe_u32 v10, v13, 8, 8
-  v_mad_i32_i24 v15, v10, v16, v15
-  mvs_gsum v15                          ; a_l
-  v_cvt_f32_i32 v15, v15
-  .if \l == 0
-  v_mul_f32 v19, v17, v15
-  .else
-  v_mul_f32 v15, v17, v15
-  v_add_f32 v19, v19, v15
-  .endif
-  .endr
+  mvs_slow_k q5_K, \b
 .endm
 
 // mvs_lanes_q5_K: as mvs_lanes_q4_K, and v20 = 16h, v21 = 2c.
@@ -633,42 +633,15 @@
 // bytes of a word through a multiply (4 bits times 0x204081: bit j to bit
 // 8j, no carries).
 .macro mvs_issue_q4_1 b
-  v_min_u32 v5, s25, v4
-  v_mul_u32_u24 v6, 20, v5
-  v_mul_u32_u24 v7, 34, v5
-  global_load_b32 v[\b], v6, s[0:1]
-  global_load_b128 v[\b+1:\b+4], v6, s[0:1] offset:4
-  global_load_u16 v[\b+5], v7, s[2:3]
-  global_load_b128 v[\b+6:\b+9], v7, s[2:3] offset:2
-  global_load_b128 v[\b+10:\b+13], v7, s[2:3] offset:18
-  v_add_nc_u32 v4, 32, v4
-.endm
-
-// mvs_issue_q5 b, bytes, dm: q5_0 (bytes 22, dm = 0: d alone) and q5_1
-// (bytes 24, dm = 1: d and m).
-.macro mvs_issue_q5 b, bytes, dm
-  v_min_u32 v5, s25, v4
-  v_mul_u32_u24 v6, \bytes, v5
-  v_mul_u32_u24 v7, 34, v5
-  .if \dm
-  global_load_b32 v[\b], v6, s[0:1]
-  .else
-  global_load_u16 v[\b], v6, s[0:1]
-  .endif
-  global_load_b32 v[\b+1], v6, s[0:1] offset:2+2*\dm
-  global_load_b128 v[\b+2:\b+5], v6, s[0:1] offset:6+2*\dm
-  global_load_u16 v[\b+6], v7, s[2:3]
-  global_load_b128 v[\b+7:\b+10], v7, s[2:3] offset:2
-  global_load_b128 v[\b+11:\b+14], v7, s[2:3] offset:18
-  v_add_nc_u32 v4, 32, v4
+  mvs_issue_q45 \b, 20, 1, 0
 .endm
 
 .macro mvs_issue_q5_0 b
-  mvs_issue_q5 \b, 22, 0
+  mvs_issue_q45 \b, 22, 0, 1
 .endm
 
 .macro mvs_issue_q5_1 b
-  mvs_issue_q5 \b, 24, 1
+  mvs_issue_q45 \b, 24, 1, 1
 .endm
 
 // mvs_xsum y: v7 = Σ q_x over the eight words of y at v[y].
