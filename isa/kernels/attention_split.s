@@ -68,28 +68,19 @@
 
 .include "attention_common.inc"
 
-// split_load dtype, dst_base, addr, base, NQ, k: the NQ loads of one row
-// slot k (registers v[dst_base + W·NQ·k ...], W = 4 for f32, 2 for f16).
+// split_load dtype, addr, base, NQ, k: the NQ loads of one row slot k,
+// chunk i (64 dimensions on) into v[64 + W·NQ·k + W·i ...], W = 4 for
+// f32, 2 for f16.
 .macro split_load dtype, addr, base, NQ, k
-.ifc \dtype, f32
-  global_load_b128 v[64+4*\NQ*\k:67+4*\NQ*\k], \addr, \base
-  .if \NQ > 1
-  global_load_b128 v[68+4*\NQ*\k:71+4*\NQ*\k], \addr, \base offset:256
+  .irp i, 0,1,2,3
+  .if \i < \NQ
+  .ifc \dtype, f32
+  global_load_b128 v[64+4*\NQ*\k+4*\i:67+4*\NQ*\k+4*\i], \addr, \base offset:256*\i
+  .else
+  global_load_b64 v[64+2*\NQ*\k+2*\i:65+2*\NQ*\k+2*\i], \addr, \base offset:128*\i
   .endif
-  .if \NQ > 2
-  global_load_b128 v[72+4*\NQ*\k:75+4*\NQ*\k], \addr, \base offset:512
-  global_load_b128 v[76+4*\NQ*\k:79+4*\NQ*\k], \addr, \base offset:768
   .endif
-.else
-  global_load_b64 v[64+2*\NQ*\k:65+2*\NQ*\k], \addr, \base
-  .if \NQ > 1
-  global_load_b64 v[66+2*\NQ*\k:67+2*\NQ*\k], \addr, \base offset:128
-  .endif
-  .if \NQ > 2
-  global_load_b64 v[68+2*\NQ*\k:69+2*\NQ*\k], \addr, \base offset:256
-  global_load_b64 v[70+2*\NQ*\k:71+2*\NQ*\k], \addr, \base offset:384
-  .endif
-.endif
+  .endr
 .endm
 
 // split_addr k: v147 = byte offset of this lane's part of row slot k:
@@ -131,6 +122,26 @@
   v_fma_mix_f32 v[130+4*\i], v[65+2*\NQ*\k+2*\i], \e, v[130+4*\i] op_sel_hi:[1,0,0]
   v_fma_mix_f32 v[131+4*\i], v[65+2*\NQ*\k+2*\i], \e, v[131+4*\i] op_sel:[1,0,0] op_sel_hi:[1,0,0]
 .endif
+.endm
+
+// split_chunks op, dtype, acc, NQ, k: op (split_dot4 or split_axpy4)
+// over the NQ chunks of row slot k.
+.macro split_chunks op, dtype, acc, NQ, k
+  .irp i, 0,1,2,3
+  .if \i < \NQ
+  \op \dtype, \acc, \NQ, \k, \i
+  .endif
+  .endr
+.endm
+
+// split_next loop: the next pass of 64 rows (slot 0's row and LDS offset
+// moved on), while s28 counts passes.
+.macro split_next loop
+  v_add_nc_u32 v144, 64, v144
+  v_add_nc_u32 v145, 0x100, v145
+  s_sub_co_u32 s28, s28, 1
+  s_cmp_lg_u32 s28, 0
+  s_cbranch_scc1 \loop
 .endm
 
 // attention_split P, dtype, NQ: the body of zincc_attention_split_DTYPE_d(64·NQ).
@@ -196,14 +207,11 @@
   v_lshrrev_b32 v2, 4, v0               ; g: half-wave
   v_cmp_eq_u32_e64 s30, 0, v1           ; lanes that store a row's score
   v_lshlrev_b32 v147, 4, v1
-  global_load_b128 v[16:19], v147, s[0:1]  ; q[4l + 64i + 0..3]
-.if \NQ > 1
-  global_load_b128 v[20:23], v147, s[0:1] offset:256
-.endif
-.if \NQ > 2
-  global_load_b128 v[24:27], v147, s[0:1] offset:512
-  global_load_b128 v[28:31], v147, s[0:1] offset:768
-.endif
+  .irp i, 0,1,2,3
+  .if \i < \NQ
+  global_load_b128 v[16+4*\i:19+4*\i], v147, s[0:1] offset:256*\i ; q[4l + 64i + 0..3]
+  .endif
+  .endr
   v_lshlrev_b32 v146, 2+attn_shift_\dtype, v1 ; byte offset of dimension 4l in a row
   v_add_nc_u32 v144, s23, v2             ; row of slot 0
   v_lshlrev_b32 v145, 2, v2              ; LDS offset of its score: 4(row - c0)
@@ -219,26 +227,12 @@
   .irp k, 0,1,2,3
   s_wait_loadcnt (3-\k)*\NQ
   v_mov_b32 v[36+\k], 0
-  split_dot4 \dtype, v[36+\k], \NQ, \k, 0
-  .if \NQ > 1
-  split_dot4 \dtype, v[36+\k], \NQ, \k, 1
-  .endif
-  .if \NQ > 2
-  split_dot4 \dtype, v[36+\k], \NQ, \k, 2
-  split_dot4 \dtype, v[36+\k], \NQ, \k, 3
-  .endif
+  split_chunks split_dot4, \dtype, v[36+\k], \NQ, \k
   .endr
+  .irp m, 1,2,4,8
   .irp k, 0,1,2,3
-  v_add_f32_dpp v[36+\k], v[36+\k], v[36+\k] row_xmask:1 row_mask:0xf bank_mask:0xf
+  v_add_f32_dpp v[36+\k], v[36+\k], v[36+\k] row_xmask:\m row_mask:0xf bank_mask:0xf
   .endr
-  .irp k, 0,1,2,3
-  v_add_f32_dpp v[36+\k], v[36+\k], v[36+\k] row_xmask:2 row_mask:0xf bank_mask:0xf
-  .endr
-  .irp k, 0,1,2,3
-  v_add_f32_dpp v[36+\k], v[36+\k], v[36+\k] row_xmask:4 row_mask:0xf bank_mask:0xf
-  .endr
-  .irp k, 0,1,2,3
-  v_add_f32_dpp v[36+\k], v[36+\k], v[36+\k] row_xmask:8 row_mask:0xf bank_mask:0xf
   .endr
   .irp k, 0,1,2,3
   v_mul_f32 v[36+\k], s12, v[36+\k]     ; s_j
@@ -250,11 +244,7 @@
   ds_store_b32 v145, v[36+\k] offset:1088+64*\k
   s_mov_b32 exec_lo, s29
   .endr
-  v_add_nc_u32 v144, 64, v144
-  v_add_nc_u32 v145, 0x100, v145
-  s_sub_co_u32 s28, s28, 1
-  s_cmp_lg_u32 s28, 0
-  s_cbranch_scc1 .L\P\()_scores
+  split_next .L\P\()_scores
   // 2. m_c, the weights and l_c.
   attn_max
   v_mov_b32 v6, 0
@@ -300,21 +290,10 @@
   v_add_nc_u32 v147, 16*\k, v144
   v_cmp_gt_u32 vcc_lo, s25, v147         ; row < end
   s_and_saveexec_b32 s29, vcc_lo
-  split_axpy4 \dtype, v[36+\k], \NQ, \k, 0
-  .if \NQ > 1
-  split_axpy4 \dtype, v[36+\k], \NQ, \k, 1
-  .endif
-  .if \NQ > 2
-  split_axpy4 \dtype, v[36+\k], \NQ, \k, 2
-  split_axpy4 \dtype, v[36+\k], \NQ, \k, 3
-  .endif
+  split_chunks split_axpy4, \dtype, v[36+\k], \NQ, \k
   s_mov_b32 exec_lo, s29
   .endr
-  v_add_nc_u32 v144, 64, v144
-  v_add_nc_u32 v145, 0x100, v145
-  s_sub_co_u32 s28, s28, 1
-  s_cmp_lg_u32 s28, 0
-  s_cbranch_scc1 .L\P\()_values
+  split_next .L\P\()_values
   // The half-wave sums meet in LDS, over the weights: wait for every wave.
   s_barrier_signal -1
   s_barrier_wait -1
