@@ -27,19 +27,29 @@ func RMSNormQuantize(dst []byte, x, w []float32, eps float32, dt ir.DType, scrat
 // blocks got of rms_norm(x, w) held to CheckNormQuantized with the
 // rms_norm rule's bound on each element.
 func CheckRMSNormQuantize(got []byte, x, w []float32, eps float32) error {
-	y, scale := make([]float32, len(x)), make([]float64, len(x))
-	if err := RMSNorm(y, x, w, eps); err != nil {
-		return err
-	}
-	n, err := RMSNormScale(scale, x, w, eps)
+	y, bound, err := normBounds(x, w, eps)
 	if err != nil {
 		return err
 	}
-	rule := rules[ir.OpRMSNormQuantize.Name]
-	for i, s := range scale {
-		scale[i] = rule.Bound(s, n)
+	return CheckNormQuantized(got, y, bound)
+}
+
+// normBounds is y = rms_norm(x, w) and, element by element, the bound
+// rms_norm_quantize's rule admits around it.
+func normBounds(x, w []float32, eps float32) ([]float32, []float64, error) {
+	y, bound := make([]float32, len(x)), make([]float64, len(x))
+	if err := RMSNorm(y, x, w, eps); err != nil {
+		return nil, nil, err
 	}
-	return CheckNormQuantized(got, y, scale)
+	n, err := RMSNormScale(bound, x, w, eps)
+	if err != nil {
+		return nil, nil, err
+	}
+	rule := rules[ir.OpRMSNormQuantize.Name]
+	for i, s := range bound {
+		bound[i] = rule.Bound(s, n)
+	}
+	return y, bound, nil
 }
 
 // CheckNormQuantized holds another tier's q8_0 blocks got to the
@@ -64,20 +74,9 @@ func CheckNormQuantized(got []byte, y []float32, bound []float64) error {
 	}
 	for b := 0; b < len(y)/be; b++ {
 		g, yb, bd := got[b*bb:(b+1)*bb], y[b*be:(b+1)*be], bound[b*be:(b+1)*be]
-		finite := true
-		for _, v := range yb {
-			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-				finite = false
-			}
-		}
-		if !finite {
-			want := make([]byte, bb)
-			if err := ggml.QuantizeQ8_0(want, yb); err != nil {
-				return err
-			}
-			if err := CheckQuantized(g, want, ir.Q8_0); err != nil {
-				return fmt.Errorf("rms_norm_quantize: block %d (non-finite reference): %w", b, err)
-			}
+		if nonFinite, err := checkNonFiniteBlock(g, yb, ir.Q8_0, b); err != nil {
+			return err
+		} else if nonFinite {
 			continue
 		}
 		var aLo, aHi float64
@@ -143,4 +142,28 @@ func normScratch(n int) *[]float32 {
 	}
 	s := make([]float32, n)
 	return &s
+}
+
+// checkNonFiniteBlock reports whether the reference block yb holds a NaN
+// or an infinity; if so, another tier's block g must be the reference's
+// own bytes (quantize's rule), else the error says which block differs.
+// Finite blocks are left to the caller's interval rule.
+func checkNonFiniteBlock(g []byte, yb []float32, dt ir.DType, b int) (bool, error) {
+	finite := true
+	for _, v := range yb {
+		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+			finite = false
+		}
+	}
+	if finite {
+		return false, nil
+	}
+	want := make([]byte, len(g))
+	if err := Quantize(want, yb, dt); err != nil {
+		return true, err
+	}
+	if err := CheckQuantized(g, want, dt); err != nil {
+		return true, fmt.Errorf("rms_norm_quantize: block %d (non-finite reference): %w", b, err)
+	}
+	return true, nil
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"zincc/internal/ggml"
 	"zincc/ir"
 )
 
@@ -13,19 +12,11 @@ import (
 // tier's q8_K blocks got of rms_norm(x, w) held to CheckNormQuantizedK
 // with the rms_norm rule's bound on each element.
 func CheckRMSNormQuantizeK(got []byte, x, w []float32, eps float32) error {
-	y, scale := make([]float32, len(x)), make([]float64, len(x))
-	if err := RMSNorm(y, x, w, eps); err != nil {
-		return err
-	}
-	n, err := RMSNormScale(scale, x, w, eps)
+	y, bound, err := normBounds(x, w, eps)
 	if err != nil {
 		return err
 	}
-	rule := rules[ir.OpRMSNormQuantize.Name]
-	for i, s := range scale {
-		scale[i] = rule.Bound(s, n)
-	}
-	return CheckNormQuantizedK(got, y, scale)
+	return CheckNormQuantizedK(got, y, bound)
 }
 
 // CheckNormQuantizedK is CheckNormQuantized for ggml's q8_K quantiser
@@ -52,20 +43,9 @@ func CheckNormQuantizedK(got []byte, y []float32, bound []float64) error {
 	}
 	for b := 0; b < len(y)/be; b++ {
 		g, yb, bd := got[b*bb:(b+1)*bb], y[b*be:(b+1)*be], bound[b*be:(b+1)*be]
-		finite := true
-		for _, v := range yb {
-			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-				finite = false
-			}
-		}
-		if !finite {
-			want := make([]byte, bb)
-			if err := ggml.QuantizeQ8_K(want, yb); err != nil {
-				return err
-			}
-			if err := CheckQuantized(g, want, ir.Q8_K); err != nil {
-				return fmt.Errorf("rms_norm_quantize: block %d (non-finite reference): %w", b, err)
-			}
+		if nonFinite, err := checkNonFiniteBlock(g, yb, ir.Q8_K, b); err != nil {
+			return err
+		} else if nonFinite {
 			continue
 		}
 		// bsums first: they follow from the codes alone.
