@@ -86,39 +86,7 @@ zincc_rms_norm:
   s_min_u32 s26, s26, s6                ; end of the elements written
   s_lshl_b32 s25, s25, 2                ; (in bytes)
   s_lshl_b32 s26, s26, 2
-  s_mov_b32 s16, 0x76543210             ; v_permlanex16 lane selects: lane i
-  s_mov_b32 s17, 0xfedcba98             ;   reads lane i of the other row
-  s_lshl_b32 s18, s6, 2                 ; end of x in bytes
-  s_lshr_b32 s19, s6, 11
-  s_lshl_b32 s19, s19, 13               ; bytes of whole 2048-element trips
-  v_lshlrev_b32 v1, 2, v0               ; byte offset of element t
-  v_mov_b32 v2, 0                       ; this thread's sum of squares
-  s_mov_b32 s21, 0                      ; trip start (bytes)
-.Lrms_trip:                             ; eight loads in flight
-  s_cmp_ge_u32 s21, s19
-  s_cbranch_scc1 .Lrms_trips_done
-  .irp k, 0,1,2,3,4,5,6,7
-  global_load_b32 v[8+\k], v1, s[0:1] offset:1024*\k
-  .endr
-  .irp k, 0,1,2,3,4,5,6,7
-  s_wait_loadcnt 7-\k
-  v_fmac_f32 v2, v[8+\k], v[8+\k]
-  .endr
-  v_add_nc_u32 v1, 0x2000, v1
-  s_add_co_u32 s21, s21, 0x2000
-  s_branch .Lrms_trip
-.Lrms_trips_done:                       ; the rest one element at a time
-  norm_pass .Lrms_sum, .Lrms_sum_done, s20, v3
-  v_fmac_f32 v2, v3, v3
-  norm_next .Lrms_sum
-.Lrms_sum_done:
-  s_mov_b32 exec_lo, s20
-  norm_wave add_f32                     ; the wave's sum of squares
-  norm_slots add_f32, 6                 ; the sum of squares
-  v_cvt_f32_u32 v7, s6
-  v_rcp_f32 v7, v7
-  v_mul_f32 v6, v6, v7                  ; mean
-  v_add_f32 v6, s7, v6                  ; + eps
+  norm_sumsq .Lrms, 0                   ; v6 = mean of the squares + eps
   v_rsq_f32 v6, v6                      ; r
   v_lshlrev_b32 v1, 2, v0
   v_add_nc_u32 v1, s25, v1              ; byte offset of the first element written
