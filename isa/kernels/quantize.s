@@ -45,30 +45,7 @@ zincc_quantize_q8_0:
   v_lshlrev_b32 v2, 7, v1               ; its x
   v_mul_u32_u24 v3, 34, v1              ; its bytes
   q_load
-  v_mov_b32 v36, 0                      ; amax
-  .irp x, 4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35
-  v_and_b32 v37, 0x7fffffff, v\x        ; |x|
-  v_add_nc_u32 v38, 0x807fffff, v36
-  v_ashrrev_i32 v38, 31, v38            ; 0 if amax is a NaN, else all ones
-  v_and_b32 v36, v36, v38
-  v_max_u32 v36, v36, v37
-  .endr
-  v_mov_b32 v39, 0x42fe0000             ; 127
-  q_div 45, 36, 39                      ; d = amax/127
-  v_mov_b32 v39, 1.0
-  q_div 46, 39, 45                      ; id = 1/d
-  v_cvt_f16_f32 v37, v45
-  global_store_b16 v3, v37, s[2:3]
-  .irp x, 4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35
-  v_mul_f32 v\x, v\x, v46               ; v = x·id
-  v_trunc_f32 v37, v\x                  ; t
-  v_sub_f32 v38, v\x, v37
-  v_add_f32 v38, v38, v38
-  v_trunc_f32 v38, v38                  ; ±1 when |v − t| >= 1/2
-  v_add_f32 v\x, v37, v38
-  v_cvt_i32_f32 v\x, v\x
-  global_store_b8 v3, v\x, s[2:3] offset:2+\x-4
-  .endr
+  q_block_q8_0 s[2:3]
 .Lq8_0_end:
   s_endpgm
 .Lq8_0_size:
@@ -87,75 +64,7 @@ zincc_quantize_q8_K:
   thread_index s4, .Lq8_K_end           ; v1 = block
   v_lshlrev_b32 v2, 10, v1              ; its x
   v_mul_u32_u24 v3, 292, v1             ; its bytes
-  v_mov_b32 v36, 0                      ; amax (bits)
-  v_mov_b32 v37, 0                      ; max
-  s_mov_b32 s21, 8
-.Lq8_K_max:
-  q_load
-  .irp x, 4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35
-  v_and_b32 v38, 0x7fffffff, v\x        ; |x|
-  v_add_nc_u32 v39, 0x807fffff, v38
-  v_ashrrev_i32 v39, 31, v39
-  v_and_b32 v38, v38, v39               ; a NaN's bits as 0
-  v_cmp_gt_u32 vcc_lo, v38, v36         ; |x| > amax
-  s_wait_alu depctr_va_vcc(0)
-  v_cndmask_b32 v37, v37, v\x, vcc_lo
-  v_max_u32 v36, v36, v38
-  .endr
-  v_add_nc_u32 v2, 0x80, v2
-  s_sub_co_u32 s21, s21, 1
-  s_cmp_lg_u32 s21, 0
-  s_cbranch_scc1 .Lq8_K_max
-  v_subrev_nc_u32 v2, 0x400, v2         ; back to the block's x
-  v_cmp_ne_u32 vcc_lo, 0, v36
-  s_and_saveexec_b32 s22, vcc_lo        ; s22: the lanes of the launch
-  s_mov_b32 s23, exec_lo                ; s23: the blocks with amax > 0
-  s_cbranch_execz .Lq8_K_zero
-  v_mov_b32 v39, 0xc2fe0000             ; −127
-  q_div 45, 39, 37                      ; iscale = −127/max
-  v_mov_b32 v39, 1.0
-  q_div 46, 39, 45                      ; d = 1/iscale
-  global_store_b32 v3, v46, s[2:3]
-  v_add_nc_u32 v47, 4, v3               ; the codes' address
-  v_add_nc_u32 v48, 260, v3             ; the bsums'
-  s_mov_b32 s21, 8
-.Lq8_K_codes:
-  q_load
-  .irp h, 0,1
-  v_mov_b32 v49, 0                      ; Σ of 16 codes
-  .irp k, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-  v_mul_f32 v38, v45, v[4+16*\h+\k]     ; iscale·x
-  v_add_f32 v38, 0x4b400000, v38        ; + 1.5·2^23
-  v_and_b32 v38, 0x7fffff, v38
-  v_add_nc_u32 v38, 0xffc00000, v38     ; nearest_int
-  v_min_i32 v38, 0x7f, v38
-  global_store_b8 v47, v38, s[2:3] offset:16*\h+\k
-  v_bfe_i32 v38, v38, 0, 8
-  v_add_nc_u32 v49, v49, v38
-  .endr
-  global_store_b16 v48, v49, s[2:3] offset:2*\h
-  .endr
-  v_add_nc_u32 v2, 0x80, v2
-  v_add_nc_u32 v47, 32, v47
-  v_add_nc_u32 v48, 4, v48
-  s_sub_co_u32 s21, s21, 1
-  s_cmp_lg_u32 s21, 0
-  s_cbranch_scc1 .Lq8_K_codes
-.Lq8_K_zero:
-  s_and_not1_b32 exec_lo, s22, s23      ; the blocks with amax = 0
-  s_cbranch_execz .Lq8_K_end
-  v_mov_b32 v38, 0
-  v_mov_b32 v39, 0
-  v_mov_b32 v40, 0
-  v_mov_b32 v41, 0
-  s_mov_b32 s21, 18
-.Lq8_K_clear:
-  global_store_b128 v3, v[38:41], s[2:3]
-  v_add_nc_u32 v3, 16, v3
-  s_sub_co_u32 s21, s21, 1
-  s_cmp_lg_u32 s21, 0
-  s_cbranch_scc1 .Lq8_K_clear
-  global_store_b32 v3, v38, s[2:3]      ; 18·16 + 4 = 292
+  q_block_q8_K s[2:3], q_load, .Lq8_K
 .Lq8_K_end:
   s_endpgm
 .Lq8_K_size:
