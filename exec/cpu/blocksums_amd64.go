@@ -39,6 +39,19 @@ func lanesQ5KAVX2(w, x *byte, n int, out *int32)
 //go:noescape
 func lanesQ6KAVX2(w, x *byte, n int, out *int32)
 
+// dotQ4KAVX2, dotQ5KAVX2 and dotQ6KAVX2 run the lane sums of n super-blocks
+// (n > 0) and the float32 combination of dotQ45KQ8K and dotQ6KQ8K on
+// them: st[0..7] are sums_0..sums_7 and st[8] acc, updated in place.
+//
+//go:noescape
+func dotQ4KAVX2(w, x *byte, n int, st *[9]float32)
+
+//go:noescape
+func dotQ5KAVX2(w, x *byte, n int, st *[9]float32)
+
+//go:noescape
+func dotQ6KAVX2(w, x *byte, n int, st *[9]float32)
+
 // dotF16OctsAVX2 is dotF16Octs over n weights (a positive multiple of 8):
 // the four float64 lanes of one YMM register are its four accumulators,
 // each product exact (a binary16 weight times a float32 value), so the

@@ -403,8 +403,9 @@ q80loop:
 // KSCALES unpacks the eight 6-bit scales and mins of the q4_K/q5_K
 // super-block at SI (ggml's utmp bit trick): Y2 gets the scales as words,
 // dword c (s_2c, s_2c+1), in both 128-bit lanes; the mins term
-// S = Σ_j m_j·(bsums_2j + bsums_2j+1) of the q8_K block at DI is stored
-// at 32(DX). Clobbers AX, BX, R8..R11, Y3, Y4.
+// S = Σ_j m_j·(bsums_2j + bsums_2j+1) of the q8_K block at DI is left in
+// dword 0 of X3 (which the pair macros leave alone). Clobbers AX, BX,
+// R8..R11, Y3, Y4.
 #define KSCALES \
 	MOVL 4(SI), AX \
 	MOVL 8(SI), BX \
@@ -439,8 +440,7 @@ q80loop:
 	VPSHUFD $0x4e, X3, X4 \
 	VPADDD X4, X3, X3 \
 	VPSHUFD $0xb1, X3, X4 \
-	VPADDD X4, X3, X3 \
-	VMOVD X3, 32(DX)
+	VPADDD X4, X3, X3
 
 // Q45PAIR: sub-blocks 2c, 2c+1 from the 32 code bytes in Y8 (permuted
 // already; low nibbles are 2c, high 2c+1) plus the fifth bits in Y6, Y7
@@ -481,6 +481,7 @@ q4kloop:
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	KSCALES
+	VMOVD X3, 32(DX)
 	Q4KPAIR(16, 4, 0x00)
 	Q4KPAIR(48, 68, 0x55)
 	Q4KPAIR(80, 132, 0xaa)
@@ -520,6 +521,7 @@ q5kloop:
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	KSCALES
+	VMOVD X3, 32(DX)
 	VMOVDQU 16(SI), Y13
 	VPSHUFB Y14, Y13, Y13
 	Q5KPAIR(48, 4, 0x00)
@@ -606,6 +608,140 @@ q6kloop:
 	ADDQ $32, DX
 	DECQ CX
 	JNZ  q6kloop
+	VZEROUPPER
+	RET
+
+// The K-quants' float32 combination (matvec_q8.go, dotQ45KQ8K and
+// dotQ6KQ8K) next to their lane sums: st[0..7] are sums_0..sums_7, st[8]
+// is acc. Per super-block d = fl(d_w·d_x) (VCVTPH2PS is exact), sums_l +=
+// fl(d·float(a_l)) in the eight lanes of one YMM (VCVTDQ2PS: float32 of
+// an int32, rounded to nearest even as Go's conversion; VMULPS, then
+// VADDPS: no fused multiply-add), and for q4_K/q5_K acc −= fl(fl(dmin·d_x)
+// ·float(S)): each lane rounds exactly as the Go code's scalar operations
+// (only NaN payloads may differ, and the caller recomputes a NaN row in
+// Go).
+
+// KDQ45 sets dword 0 of X9 to fl(d·d_x), dword 1 to fl(dmin·d_x) for the
+// q4_K/q5_K super-block at SI and the q8_K block at DI; clobbers X10.
+#define KDQ45 \
+	VMOVD (SI), X9 \
+	VCVTPH2PS X9, X9 \
+	VBROADCASTSS (DI), X10 \
+	VMULPS X10, X9, X9
+
+// KMINS: st[8] −= fl(dword 1 of X9 · float(dword 0 of X3)); clobbers X3,
+// X10, X11.
+#define KMINS \
+	VCVTDQ2PS X3, X3 \
+	VMOVSHDUP X9, X10 \
+	VMULSS X3, X10, X10 \
+	VMOVSS 32(DX), X11 \
+	VSUBSS X10, X11, X11 \
+	VMOVSS X11, 32(DX)
+
+// KCOMB adds the 128-bit halves of Y0 and Y1 (lanes 0..3 and 4..7) and
+// adds fl(d·float(a_l)) to st[l], d in dword 0 of X9; clobbers Y0, Y1,
+// Y9, X10, X11.
+#define KCOMB \
+	VEXTRACTI128 $1, Y0, X10 \
+	VPADDD X10, X0, X0 \
+	VEXTRACTI128 $1, Y1, X11 \
+	VPADDD X11, X1, X1 \
+	VINSERTI128 $1, X1, Y0, Y0 \
+	VCVTDQ2PS Y0, Y0 \
+	VBROADCASTSS X9, Y9 \
+	VMULPS Y0, Y9, Y9 \
+	VADDPS (DX), Y9, Y9 \
+	VMOVUPS Y9, (DX)
+
+// func dotQ4KAVX2(w, x *byte, n int, st *[9]float32)
+TEXT ·dotQ4KAVX2(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ st+24(FP), DX
+	VMOVDQU nib<>(SB), Y15
+	VMOVDQU lanep<>(SB), Y14
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+q4kdloop:
+	PF3
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	KSCALES
+	Q4KPAIR(16, 4, 0x00)
+	Q4KPAIR(48, 68, 0x55)
+	Q4KPAIR(80, 132, 0xaa)
+	Q4KPAIR(112, 196, 0xff)
+	KDQ45
+	KMINS
+	KCOMB
+	ADDQ $144, SI
+	ADDQ $292, DI
+	DECQ CX
+	JNZ  q4kdloop
+	VZEROUPPER
+	RET
+
+// func dotQ5KAVX2(w, x *byte, n int, st *[9]float32)
+TEXT ·dotQ5KAVX2(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ st+24(FP), DX
+	VMOVDQU nib<>(SB), Y15
+	VMOVDQU lanep<>(SB), Y14
+	VMOVDQU b16<>(SB), Y5
+q5kdloop:
+	PF3
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	KSCALES
+	VMOVDQU 16(SI), Y13
+	VPSHUFB Y14, Y13, Y13
+	Q5KPAIR(48, 4, 0x00)
+	Q5KPAIR(80, 68, 0x55)
+	Q5KPAIR(112, 132, 0xaa)
+	Q5KPAIR(144, 196, 0xff)
+	KDQ45
+	KMINS
+	KCOMB
+	ADDQ $176, SI
+	ADDQ $292, DI
+	DECQ CX
+	JNZ  q5kdloop
+	VZEROUPPER
+	RET
+
+// func dotQ6KAVX2(w, x *byte, n int, st *[9]float32)
+TEXT ·dotQ6KAVX2(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ st+24(FP), DX
+	VMOVDQU nib<>(SB), Y15
+	VMOVDQU lanep<>(SB), Y14
+	VMOVDQU b48<>(SB), Y13
+	VMOVDQU b32<>(SB), Y7
+q6kdloop:
+	PF3
+	PREFETCHT0 PFDIST+192(SI)
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPMOVSXBW 192(SI), Y6
+	VPSHUFB q6sp<>(SB), Y6, Y6
+	Q6HALF(0, 128, 4, 0)
+	Q6HALF(64, 160, 132, 64)
+	MOVWLZX 208(SI), AX
+	VMOVD AX, X9
+	VCVTPH2PS X9, X9
+	VBROADCASTSS (DI), X10
+	VMULPS X10, X9, X9
+	KCOMB
+	ADDQ $210, SI
+	ADDQ $292, DI
+	DECQ CX
+	JNZ  q6kdloop
 	VZEROUPPER
 	RET
 

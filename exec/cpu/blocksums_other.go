@@ -13,6 +13,9 @@ func sumsQ8_0AVX2(w, x *byte, n int, out *int32, d *float32) { panic("unreachabl
 func lanesQ4KAVX2(w, x *byte, n int, out *int32)             { panic("unreachable") }
 func lanesQ5KAVX2(w, x *byte, n int, out *int32)             { panic("unreachable") }
 func lanesQ6KAVX2(w, x *byte, n int, out *int32)             { panic("unreachable") }
+func dotQ4KAVX2(w, x *byte, n int, st *[9]float32)           { panic("unreachable") }
+func dotQ5KAVX2(w, x *byte, n int, st *[9]float32)           { panic("unreachable") }
+func dotQ6KAVX2(w, x *byte, n int, st *[9]float32)           { panic("unreachable") }
 
 func dotF16OctsAVX2(w *byte, xs *float64, n int, a *[4]float64) (or uint64) { panic("unreachable") }
 

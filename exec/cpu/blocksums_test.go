@@ -406,3 +406,151 @@ func TestMatVecF32BF16AVX2MatchGo(t *testing.T) {
 		}
 	}
 }
+
+// TestKQuantDotAVX2MatchGo holds the K-quants' AVX2 loop (lane sums and
+// float32 combination in assembly) to the Go path bit for bit, NaN rows
+// included, and to the frozen kernels (matvec_q8_ref_test.go; a NaN
+// matches any NaN there): adversarial codes and activations, scales d and
+// dmin and the q8_K d drawn from NaN (quiet and signalling), ±Inf,
+// subnormals, zeros, the largest finite values and ordinary ones, on 1 to
+// 130 super-blocks (across the Go path's 64-super-block chunks).
+func TestKQuantDotAVX2MatchGo(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 (or ZINCC_CPU_PORTABLE=1): only the Go path runs")
+	}
+	rng := rand.New(rand.NewPCG(15, 4))
+	f16s := []uint16{0x7e00, 0x7d01, 0xfe00, 0x7c00, 0xfc00, 0x0001, 0x8001, 0x03ff, 0x8000, 0x0000, 0x3c00, 0x7bff, 0xfbff}
+	f32s := []uint32{0x7fc00001, 0x7f800001, 0x7f800000, 0xff800000, 0x00000001, 0x807fffff, 0x00000000, 0x80000000, 0x7f7fffff, 0x3f800000, 0x3c23d70a}
+	scr := new(q8Scratch)
+	special := 0
+	for _, dt := range []ir.DType{ir.Q4_K, ir.Q5_K, ir.Q6_K} {
+		bb, xbb := dt.BlockBytes(), ggml.Q8_KBlockBytes
+		offs := []int{0, 2}
+		if dt == ir.Q6_K {
+			offs = []int{208}
+		}
+		for _, nb := range []int{1, 2, 3, 8, 65, 130} {
+			for wp := 0; wp < 6; wp++ {
+				for xp := 0; xp < 6; xp++ {
+					for mode := 0; mode < 3; mode++ {
+						w, x := make([]byte, nb*bb), make([]byte, nb*xbb)
+						fillAdversarial(rng, w, wp)
+						fillAdversarial(rng, x, xp)
+						for b := 0; b < nb; b++ {
+							for _, off := range offs {
+								h := uint16(0x2000 + rng.IntN(0x1000))
+								if mode == 1 && rng.IntN(4) == 0 || mode == 2 {
+									h = f16s[rng.IntN(len(f16s))]
+								}
+								w[b*bb+off], w[b*bb+off+1] = byte(h), byte(h>>8)
+							}
+							bits := math.Float32bits(float32(rng.Float64() * 0.01))
+							if mode == 1 && rng.IntN(4) == 0 || mode == 2 && rng.IntN(2) == 0 {
+								bits = f32s[rng.IntN(len(f32s))]
+							}
+							x[b*xbb], x[b*xbb+1], x[b*xbb+2], x[b*xbb+3] = byte(bits), byte(bits>>8), byte(bits>>16), byte(bits>>24)
+						}
+						var got, want, frozen float32
+						if dt == ir.Q6_K {
+							got = dotQ6KQ8K(scr, w, x)
+							useAVX2 = false
+							want = dotQ6KQ8K(scr, w, x)
+							useAVX2 = true
+							frozen = refDotQ6KQ8K(w, x)
+						} else {
+							five := dt == ir.Q5_K
+							got = dotQ45KQ8K(scr, w, x, five)
+							useAVX2 = false
+							want = dotQ45KQ8K(scr, w, x, five)
+							useAVX2 = true
+							frozen = refDotQ45KQ8K(w, x, five)
+						}
+						if got != got || math.IsInf(float64(got), 0) {
+							special++
+						}
+						if math.Float32bits(got) != math.Float32bits(want) {
+							t.Fatalf("%v %d super-blocks, patterns %d/%d/%d: AVX2 %g (%#x), Go %g (%#x)", dt, nb, wp, xp, mode, got, math.Float32bits(got), want, math.Float32bits(want))
+						}
+						if math.Float32bits(got) != math.Float32bits(frozen) && !(got != got && frozen != frozen) {
+							t.Fatalf("%v %d super-blocks, patterns %d/%d/%d: AVX2 %g (%#x), frozen kernel %g (%#x)", dt, nb, wp, xp, mode, got, math.Float32bits(got), frozen, math.Float32bits(frozen))
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d NaN or infinite results", special)
+}
+
+// TestKQuantCombAVX2MatchGo drives the AVX2 float32 combination alone
+// with finite scales of every magnitude (subnormal to near overflow, both
+// signs) so that the lanes round, overflow and cancel, and holds each of
+// the nine state values (sums_0..sums_7, acc), not only the final sum, to
+// the Go loop's.
+func TestKQuantCombAVX2MatchGo(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 (or ZINCC_CPU_PORTABLE=1): only the Go path runs")
+	}
+	rng := rand.New(rand.NewPCG(15, 5))
+	for _, dt := range []ir.DType{ir.Q4_K, ir.Q5_K, ir.Q6_K} {
+		bb, xbb := dt.BlockBytes(), ggml.Q8_KBlockBytes
+		for trial := 0; trial < 200; trial++ {
+			nb := 1 + rng.IntN(40)
+			w, x := make([]byte, nb*bb), make([]byte, nb*xbb)
+			fillAdversarial(rng, w, trial%6)
+			fillAdversarial(rng, x, (trial/6)%6)
+			for b := 0; b < nb; b++ {
+				for _, off := range []int{0, 2, 208} {
+					if off == 208 && dt != ir.Q6_K || off != 208 && dt == ir.Q6_K {
+						continue
+					}
+					h := uint16(rng.IntN(0x7c00)) | uint16(rng.IntN(2))<<15
+					w[b*bb+off], w[b*bb+off+1] = byte(h), byte(h>>8)
+				}
+				e := uint32(rng.IntN(255))
+				bits := e<<23 | uint32(rng.IntN(1<<23)) | uint32(rng.IntN(2))<<31
+				x[b*xbb], x[b*xbb+1], x[b*xbb+2], x[b*xbb+3] = byte(bits), byte(bits>>8), byte(bits>>16), byte(bits>>24)
+			}
+			var st [9]float32
+			var want [9]float32
+			switch dt {
+			case ir.Q4_K:
+				dotQ4KAVX2(&w[0], &x[0], nb, &st)
+			case ir.Q5_K:
+				dotQ5KAVX2(&w[0], &x[0], nb, &st)
+			default:
+				dotQ6KAVX2(&w[0], &x[0], nb, &st)
+			}
+			useAVX2 = false
+			stride := 9
+			a := make([]int32, 9*nb)
+			if dt == ir.Q6_K {
+				stride = 8
+				laneSumsQ6K(w, x, a[:8*nb])
+			} else {
+				laneSumsQ45K(w, x, dt == ir.Q5_K, a)
+			}
+			useAVX2 = true
+			for k := 0; k < nb; k++ {
+				dx := f32At(x[k*xbb:])
+				doff := 0
+				if dt == ir.Q6_K {
+					doff = 208
+				}
+				d := float32(h16(w, k*bb+doff) * dx)
+				for l := 0; l < 8; l++ {
+					want[l] += float32(d * float32(a[stride*k+l]))
+				}
+				if dt != ir.Q6_K {
+					dmin := float32(h16(w, k*bb+2) * dx)
+					want[8] -= float32(dmin * float32(a[9*k+8]))
+				}
+			}
+			for i := range st {
+				if math.Float32bits(st[i]) != math.Float32bits(want[i]) && !(st[i] != st[i] && want[i] != want[i]) {
+					t.Fatalf("%v trial %d (%d super-blocks): state %d AVX2 %g (%#x), Go %g (%#x)", dt, trial, nb, i, st[i], math.Float32bits(st[i]), want[i], math.Float32bits(want[i]))
+				}
+			}
+		}
+	}
+}

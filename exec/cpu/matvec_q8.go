@@ -360,11 +360,27 @@ func dotQ45KQ8K(scr *q8Scratch, w, xq []byte, five bool) float32 {
 		bb = ggml.Q5_KBlockBytes
 	}
 	const xbb = ggml.Q8_KBlockBytes
+	nb := len(w) / bb
+	if useAVX2 && nb > 0 {
+		// The lane sums and the float32 combination in one AVX2 loop: the
+		// same operations on each lane, so the same bits; a NaN row is
+		// recomputed below, where Go's instruction order decides its
+		// payload.
+		_, _ = w[nb*bb-1], xq[nb*xbb-1]
+		var st [9]float32
+		if five {
+			dotQ5KAVX2(&w[0], &xq[0], nb, &st)
+		} else {
+			dotQ4KAVX2(&w[0], &xq[0], nb, &st)
+		}
+		if r := st[8] + st[0] + st[1] + st[2] + st[3] + st[4] + st[5] + st[6] + st[7]; r == r {
+			return r
+		}
+	}
 	// sums_0..sums_7 of the doc comment above.
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	var acc float32
 	a := &scr.a
-	nb := len(w) / bb
 	for b0 := 0; b0 < nb; b0 += chunkSuper {
 		n := min(chunkSuper, nb-b0)
 		ws, xs := w[b0*bb:(b0+n)*bb], xq[b0*xbb:(b0+n)*xbb]
@@ -396,9 +412,18 @@ func bsum(xb []byte, k int) int32 {
 func dotQ6KQ8K(scr *q8Scratch, w, xq []byte) float32 {
 	const bb = ggml.Q6_KBlockBytes
 	const xbb = ggml.Q8_KBlockBytes
+	nb := len(w) / bb
+	if useAVX2 && nb > 0 {
+		// As dotQ45KQ8K's AVX2 loop (st[8] stays 0).
+		_, _ = w[nb*bb-1], xq[nb*xbb-1]
+		var st [9]float32
+		dotQ6KAVX2(&w[0], &xq[0], nb, &st)
+		if r := st[8] + st[0] + st[1] + st[2] + st[3] + st[4] + st[5] + st[6] + st[7]; r == r {
+			return r
+		}
+	}
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	a := &scr.a
-	nb := len(w) / bb
 	for b0 := 0; b0 < nb; b0 += chunkSuper {
 		n := min(chunkSuper, nb-b0)
 		ws, xs := w[b0*bb:(b0+n)*bb], xq[b0*xbb:(b0+n)*xbb]
