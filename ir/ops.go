@@ -250,6 +250,34 @@ var (
 		},
 	})
 
+	// OpSwiGLUQuantize is swiglu and quantize fused: the
+	// fuse-swiglu-quantize pass makes it where a quantize's only input is a
+	// swiglu nothing else reads.
+	OpSwiGLUQuantize = register(&Op{
+		Name: "swiglu_quantize", Doc: "silu(gate) * up quantised to ggml's q8_0 or q8_K blocks: quantize(swiglu(gate, up)) in one kernel",
+		Operands: []Operand{vector("gate"), vector("up")},
+		Attrs: []AttrSpec{
+			{Name: "format", Kind: EnumAttr, Enum: []string{"q8_0", "q8_K"}},
+		},
+		Writes: -1,
+		Infer: func(c *NodeCheck) Type {
+			g := c.Arg(0)
+			n := g.Shape[0]
+			if c.Arg(1).Shape[0] != n {
+				c.ArgErrorf(1, "shape %v differs from operand 1's %v", c.Arg(1), g)
+			}
+			dt, _ := ParseDType(c.Enum("format"))
+			if !dt.Valid() {
+				return Tensor(F32, n) // format is wrong, and reported
+			}
+			if n%dt.BlockElems() != 0 {
+				c.ArgErrorf(0, "%s has %d elements, not a multiple of the %d of a %v block", c.Node.Args[0].Ref(), n, dt.BlockElems(), dt)
+				return Tensor(F32, n)
+			}
+			return Tensor(dt, n)
+		},
+	})
+
 	OpRope = register(&Op{
 		Name: "rope", Doc: "rotary position embedding of each head of x at pos",
 		Operands: []Operand{vector("x"), position("pos"),

@@ -27,12 +27,13 @@ var table = []Pass{
 	{Name: "quantize-activations", Doc: "quantise x to q8_0/q8_K (a quantize op) before each matvec of block-quantised weights, as ggml does", Run: QuantizeActivations},
 	{Name: "cse", Doc: "merge identical pure ops (common subexpression elimination)", Run: CSE},
 	{Name: "fuse-norm-quantize", Doc: "an rms_norm (one head) read only by a quantize (q8_0, q8_K) and that quantize become one rms_norm_quantize (one gfx1201 dispatch, no barrier between)", Run: FuseNormQuantize},
+	{Name: "fuse-swiglu-quantize", Doc: "a swiglu read only by a quantize (q8_0, q8_K) and that quantize become one swiglu_quantize (one gfx1201 dispatch, no barrier between)", Run: FuseSwiGLUQuantize},
 	{Name: "fuse-matvec-add", Doc: "a matvec of a quantised x (q4_0, q4_1, q5_0, q5_1, q8_0, q4_K, q5_K, q6_K weights) read only by an add and that add become one matvec_add (r added in the matvec's epilogue: one gfx1201 dispatch, no barrier between)", Run: FuseMatVecAdd},
 	{Name: "dce", Doc: "drop ops whose results reach no output and that change no state", Run: DCE},
 }
 
 // Default is the pipeline run when no -passes list is given.
-var Default = []string{"quantize-activations", "cse", "fuse-norm-quantize", "fuse-matvec-add", "dce"}
+var Default = []string{"quantize-activations", "cse", "fuse-norm-quantize", "fuse-swiglu-quantize", "fuse-matvec-add", "dce"}
 
 // Lookup returns the pass named name, or false.
 func Lookup(name string) (Pass, bool) {

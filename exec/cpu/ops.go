@@ -215,6 +215,18 @@ var ops = map[*ir.Op]*opKernel{
 			return SwiGLUScale(scale, a.f32(0), a.f32(1))
 		}),
 	},
+	ir.OpSwiGLUQuantize: {
+		rule: Rule{Abs: denormSlack, Ulps: 8,
+			Scale: "swiglu's bound on y = swiglu(gate, up), then the q8_0 or q8_K blocks of some y' within it (CheckNormQuantized, CheckNormQuantizedK)"},
+		run: func(r *Ring, c *lower.Call) error {
+			y := normScratch(c.Cols)
+			defer normPool.Put(y)
+			return SwiGLUQuantize(r.bufs[c.Out], r.in(c, 0), r.in(c, 1), c.DType, *y)
+		},
+		oracle: func(c *lower.Call, a operands, got []byte) error {
+			return CheckSwiGLUQuantize(got, a.f32(0), a.f32(1), c.DType)
+		},
+	},
 	ir.OpSoftmax: {
 		rule: Rule{Abs: denormSlack, Ulps: 8, Lambda: 8, Scale: "p_i·(1 + |x_i - max x|); n = len(x)"},
 		run:  func(r *Ring, c *lower.Call) error { return Softmax(r.out(c), r.in(c, 0)) },

@@ -310,6 +310,11 @@ var ABIs = []KernelABI{
 	// quantize: thread t quantises block t of x (32 or 256 elements).
 	{Name: "zincc_quantize_q8_0", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 32"},
 	{Name: "zincc_quantize_q8_K", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 256"},
+	// swiglu_quantize (the fuse-swiglu-quantize pass): thread t forms
+	// block t's silu(gate)·up as zincc_swiglu and quantises it as
+	// zincc_quantize_q8_0 / _q8_K.
+	{Name: "zincc_swiglu_q8_0", Args: []Arg{ptr("gate"), ptr("up"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 32"},
+	{Name: "zincc_swiglu_q8_K", Args: []Arg{ptr("gate"), ptr("up"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 256"},
 	{Name: "zincc_matvec_bf16", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	{Name: "zincc_matvec_q4_1", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},
 	{Name: "zincc_matvec_q5_0", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave"},

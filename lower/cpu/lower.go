@@ -75,6 +75,9 @@ var rules = map[*ir.Op]func(n *ir.Node, c *Call){
 	ir.OpRMSNormQuantize: func(n *ir.Node, c *Call) {
 		c.DType, c.Cols, c.Eps = n.Result.Type.DType, n.Args[0].Type.Elems(), float32(n.Float("eps"))
 	},
+	ir.OpSwiGLUQuantize: func(n *ir.Node, c *Call) {
+		c.DType, c.Cols = n.Result.Type.DType, n.Args[0].Type.Elems()
+	},
 	ir.OpRope: func(n *ir.Node, c *Call) {
 		c.Cols = n.Args[0].Type.Elems()
 		c.Heads = n.Int("heads")

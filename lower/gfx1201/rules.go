@@ -132,6 +132,8 @@ var (
 		ir.Q4_1: "zincc_matvec_q4_1_q8_add", ir.Q5_0: "zincc_matvec_q5_0_q8_add", ir.Q5_1: "zincc_matvec_q5_1_q8_add",
 		ir.Q4_K: "zincc_matvec_q4_K_q8_add", ir.Q5_K: "zincc_matvec_q5_K_q8_add", ir.Q6_K: "zincc_matvec_q6_K_q8_add"})
 	quantizeKernels = variants(map[ir.DType]string{ir.Q8_0: "zincc_quantize_q8_0", ir.Q8_K: "zincc_quantize_q8_K"})
+	// swigluQuantizeKernels are swiglu_quantize's, by format.
+	swigluQuantizeKernels = variants(map[ir.DType]string{ir.Q8_0: "zincc_swiglu_q8_0", ir.Q8_K: "zincc_swiglu_q8_K"})
 )
 
 // rule lowers one node into l.
@@ -212,6 +214,16 @@ var rules = map[*ir.Op]rule{
 			return fmt.Errorf("%v: rms_norm_quantize to %v: gfx1201 has kernels for q8_0 and q8_K only", n.Pos, n.Result.Type.DType)
 		}
 		l.set(k, kernels.Size{N: c}, addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(c), float(n.Float("eps")))
+		return nil
+	},
+	ir.OpSwiGLUQuantize: func(n *ir.Node, l *launch) error {
+		dt := n.Result.Type.DType
+		k, err := swigluQuantizeKernels.pick(n, dt)
+		if err != nil {
+			return err
+		}
+		blocks := n.Args[0].Type.Elems() / dt.BlockElems()
+		l.set(k, kernels.Size{N: blocks}, addrOf(n.Args[0]), addrOf(n.Args[1]), addrOf(n.Result), word(blocks))
 		return nil
 	},
 	ir.OpRope: func(n *ir.Node, l *launch) error {
