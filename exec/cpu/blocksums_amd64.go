@@ -52,6 +52,20 @@ func dotQ5KAVX2(w, x *byte, n int, st *[9]float32)
 //go:noescape
 func dotQ6KAVX2(w, x *byte, n int, st *[9]float32)
 
+// comb4Q4_0AVX2, comb4Q8_0AVX2 and comb4Q5_0AVX2 run dot4Q8's float32
+// combination over n blocks (a positive multiple of 8) of four rows: s and
+// d at &q8Scratch.s[0][b0] and &q8Scratch.d[0][b0] (row k 2048 bytes on),
+// dx the blocks' d_x; acc[k] is row k's accumulator, updated in place.
+//
+//go:noescape
+func comb4Q4_0AVX2(s *int32, d, dx *float32, n int, acc *[4]float32)
+
+//go:noescape
+func comb4Q8_0AVX2(s *int32, d, dx *float32, n int, acc *[4]float32)
+
+//go:noescape
+func comb4Q5_0AVX2(s *int32, d, dx *float32, n int, acc *[4]float32)
+
 // dotF16OctsAVX2 is dotF16Octs over n weights (a positive multiple of 8):
 // the four float64 lanes of one YMM register are its four accumulators,
 // each product exact (a binary16 weight times a float32 value), so the

@@ -745,6 +745,126 @@ q6kdloop:
 	VZEROUPPER
 	RET
 
+// The 32-element formats' float32 combination (matvec_q8.go, dot4Q8) for
+// four rows: s and d point at row 0's block sums and scales, row k's at
+// +k·2048 bytes (q8Scratch), dx at the q8_0 scales d_x as float32; for n
+// blocks (a positive multiple of 8), eight blocks' terms t_b are formed at
+// once per row (VCVTDQ2PS: float32 of an int32, rounded to nearest even as
+// Go's conversion; VMULPS: the Go code's two roundings in its order, no
+// fused multiply-add) and then added to acc[k] one at a time in block
+// order (VADDSS), as the Go loop's acc += t_b. Only NaN payloads may
+// differ; the caller recomputes such rows in Go.
+
+// CADD4 adds dwords 0..3 of t to dword 0 of acc in order; clobbers t.
+#define CADD4(t, acc) \
+	VADDSS t, acc, acc \
+	VPSHUFD $0x39, t, t \
+	VADDSS t, acc, acc \
+	VPSHUFD $0x39, t, t \
+	VADDSS t, acc, acc \
+	VPSHUFD $0x39, t, t \
+	VADDSS t, acc, acc
+
+// CADD8 adds the eight terms in Y(t) to acc in order; clobbers Yt, Xh.
+#define CADD8(yt, xt, xh, acc) \
+	VEXTRACTF128 $1, yt, xh \
+	CADD4(xt, acc) \
+	CADD4(xh, acc)
+
+// COMBHEAD loads acc and turns n into a count of eight-block groups.
+#define COMBHEAD \
+	VMOVSS (DX), X8 \
+	VMOVSS 4(DX), X9 \
+	VMOVSS 8(DX), X10 \
+	VMOVSS 12(DX), X11 \
+	SHRQ $3, CX
+
+#define COMBTAIL \
+	CADD8(Y0, X0, X4, X8) \
+	CADD8(Y1, X1, X5, X9) \
+	CADD8(Y2, X2, X6, X10) \
+	CADD8(Y3, X3, X7, X11) \
+	ADDQ $32, SI \
+	ADDQ $32, DI \
+	ADDQ $32, R8 \
+	DECQ CX
+
+#define COMBEND \
+	VMOVSS X8, (DX) \
+	VMOVSS X9, 4(DX) \
+	VMOVSS X10, 8(DX) \
+	VMOVSS X11, 12(DX) \
+	VZEROUPPER \
+	RET
+
+// q4_0: t = fl(fl(float(s)·d_w)·d_x).
+#define TQ4_0(o, y) \
+	VCVTDQ2PS o(SI), y \
+	VMULPS o(DI), y, y \
+	VMULPS Y15, y, y
+
+// q8_0: t = fl(float(s)·fl(d_w·d_x)).
+#define TQ8_0(o, y) \
+	VMOVUPS o(DI), Y14 \
+	VMULPS Y15, Y14, Y14 \
+	VCVTDQ2PS o(SI), y \
+	VMULPS Y14, y, y
+
+// func comb4Q4_0AVX2(s *int32, d, dx *float32, n int, acc *[4]float32)
+TEXT ·comb4Q4_0AVX2(SB), NOSPLIT, $0-40
+	MOVQ s+0(FP), SI
+	MOVQ d+8(FP), DI
+	MOVQ dx+16(FP), R8
+	MOVQ n+24(FP), CX
+	MOVQ acc+32(FP), DX
+	COMBHEAD
+c40loop:
+	VMOVUPS (R8), Y15
+	TQ4_0(0, Y0)
+	TQ4_0(2048, Y1)
+	TQ4_0(4096, Y2)
+	TQ4_0(6144, Y3)
+	COMBTAIL
+	JNZ c40loop
+	COMBEND
+
+// func comb4Q8_0AVX2(s *int32, d, dx *float32, n int, acc *[4]float32)
+TEXT ·comb4Q8_0AVX2(SB), NOSPLIT, $0-40
+	MOVQ s+0(FP), SI
+	MOVQ d+8(FP), DI
+	MOVQ dx+16(FP), R8
+	MOVQ n+24(FP), CX
+	MOVQ acc+32(FP), DX
+	COMBHEAD
+c80loop:
+	VMOVUPS (R8), Y15
+	TQ8_0(0, Y0)
+	TQ8_0(2048, Y1)
+	TQ8_0(4096, Y2)
+	TQ8_0(6144, Y3)
+	COMBTAIL
+	JNZ c80loop
+	COMBEND
+
+// q5_0: t = fl(fl(d_w·d_x)·float(s)), the same two roundings as q8_0's.
+// func comb4Q5_0AVX2(s *int32, d, dx *float32, n int, acc *[4]float32)
+TEXT ·comb4Q5_0AVX2(SB), NOSPLIT, $0-40
+	MOVQ s+0(FP), SI
+	MOVQ d+8(FP), DI
+	MOVQ dx+16(FP), R8
+	MOVQ n+24(FP), CX
+	MOVQ acc+32(FP), DX
+	COMBHEAD
+c50loop:
+	VMOVUPS (R8), Y15
+	TQ8_0(0, Y0)
+	TQ8_0(2048, Y1)
+	TQ8_0(4096, Y2)
+	TQ8_0(6144, Y3)
+	COMBTAIL
+	JNZ c50loop
+	COMBEND
+
 // 2^-1008 as a float64 (dotF16's fold of binary16 weights).
 DATA f16fold<>+0(SB)/8, $0x00f0000000000000
 GLOBL f16fold<>(SB), RODATA|NOPTR, $8

@@ -17,6 +17,10 @@ func dotQ4KAVX2(w, x *byte, n int, st *[9]float32)           { panic("unreachabl
 func dotQ5KAVX2(w, x *byte, n int, st *[9]float32)           { panic("unreachable") }
 func dotQ6KAVX2(w, x *byte, n int, st *[9]float32)           { panic("unreachable") }
 
+func comb4Q4_0AVX2(s *int32, d, dx *float32, n int, acc *[4]float32) { panic("unreachable") }
+func comb4Q8_0AVX2(s *int32, d, dx *float32, n int, acc *[4]float32) { panic("unreachable") }
+func comb4Q5_0AVX2(s *int32, d, dx *float32, n int, acc *[4]float32) { panic("unreachable") }
+
 func dotF16OctsAVX2(w *byte, xs *float64, n int, a *[4]float64) (or uint64) { panic("unreachable") }
 
 func dotF16Octs4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64, or *[4]uint64) {

@@ -554,3 +554,80 @@ func TestKQuantCombAVX2MatchGo(t *testing.T) {
 		}
 	}
 }
+
+// TestDot4Q8CombAVX2MatchGo holds dot4Q8 with the AVX2 float32 combination
+// of q4_0, q8_0 and q5_0 (comb4*AVX2) to the Go combination bit for bit,
+// NaN rows included, and to the frozen kernels (a NaN matches any NaN
+// there): adversarial codes and activations; weight and activation scales
+// ordinary, of every finite magnitude (so that terms round, overflow and
+// cancel), or drawn from NaN (quiet and signalling), ±Inf, subnormals,
+// zeros and ±65504; 1 to 1100 blocks (the Go tail, and across the
+// 512-block chunks).
+func TestDot4Q8CombAVX2MatchGo(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 (or ZINCC_CPU_PORTABLE=1): only the Go path runs")
+	}
+	rng := rand.New(rand.NewPCG(15, 6))
+	f16s := []uint16{0x7e00, 0x7d01, 0xfe00, 0x7c00, 0xfc00, 0x0001, 0x8001, 0x03ff, 0x8000, 0x0000, 0x3c00, 0x7bff, 0xfbff}
+	scale := func(mode int) uint16 {
+		switch {
+		case mode == 1:
+			return uint16(rng.IntN(0x7c00)) | uint16(rng.IntN(2))<<15
+		case mode == 2 && rng.IntN(8) == 0 || mode == 3:
+			return f16s[rng.IntN(len(f16s))]
+		}
+		return uint16(0x2000 + rng.IntN(0x1000))
+	}
+	scr := new(q8Scratch)
+	special := 0
+	for _, dt := range []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q5_0} {
+		bb := dt.BlockBytes()
+		for _, nb := range []int{1, 7, 8, 13, 64, 519, 1100} {
+			for trial := 0; trial < 24; trial++ {
+				mode := trial % 4
+				rb := nb * bb
+				w, x := make([]byte, 4*rb), make([]byte, nb*34)
+				fillAdversarial(rng, w, trial%6)
+				fillAdversarial(rng, x, (trial/4)%6)
+				for b := 0; b < 4*nb; b++ {
+					h := scale(mode)
+					w[b*bb], w[b*bb+1] = byte(h), byte(h>>8)
+				}
+				for b := 0; b < nb; b++ {
+					h := scale(mode)
+					x[b*34], x[b*34+1] = byte(h), byte(h>>8)
+				}
+				var got, want [4]float32
+				dot4Q8Comb(scr, dt, w, rb, x, nil, nil, &got, true)
+				dot4Q8Comb(scr, dt, w, rb, x, nil, nil, &want, false)
+				var viaDot [4]float32
+				dot4Q8(scr, dt, w, rb, x, nil, nil, &viaDot)
+				for k := range got {
+					row := w[k*rb : (k+1)*rb]
+					var frozen float32
+					switch dt {
+					case ir.Q4_0:
+						frozen = refDotQ4_0Q8(row, x)
+					case ir.Q8_0:
+						frozen = refDotQ8_0Q8(row, x)
+					case ir.Q5_0:
+						frozen = refDotQ5_0Q8(row, x)
+					}
+					if got[k] != got[k] || math.IsInf(float64(got[k]), 0) {
+						special++
+					}
+					if math.Float32bits(got[k]) != math.Float32bits(want[k]) && !(got[k] != got[k] && want[k] != want[k]) {
+						t.Fatalf("%v %d blocks, trial %d, row %d: AVX2 combination %g (%#x), Go %g (%#x)", dt, nb, trial, k, got[k], math.Float32bits(got[k]), want[k], math.Float32bits(want[k]))
+					}
+					if math.Float32bits(viaDot[k]) != math.Float32bits(want[k]) {
+						t.Fatalf("%v %d blocks, trial %d, row %d: dot4Q8 %g (%#x), Go %g (%#x)", dt, nb, trial, k, viaDot[k], math.Float32bits(viaDot[k]), want[k], math.Float32bits(want[k]))
+					}
+					if math.Float32bits(got[k]) != math.Float32bits(frozen) && !(got[k] != got[k] && frozen != frozen) {
+						t.Fatalf("%v %d blocks, trial %d, row %d: AVX2 combination %g (%#x), frozen kernel %g (%#x)", dt, nb, trial, k, got[k], math.Float32bits(got[k]), frozen, math.Float32bits(frozen))
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d NaN or infinite results", special)
+}

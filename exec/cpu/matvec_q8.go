@@ -173,6 +173,22 @@ func blockSums(dt ir.DType, w, xq []byte, out []int32, d []float32, yw []uint64)
 // order); only the four independent float32 chains are interleaved, so
 // that their latencies overlap.
 func dot4Q8(scr *q8Scratch, dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, yw []uint64, dst *[4]float32) {
+	asm := useAVX2 && (dt == ir.Q4_0 || dt == ir.Q8_0 || dt == ir.Q5_0)
+	dot4Q8Comb(scr, dt, w, rb, xq, xsum, yw, dst, asm)
+	if asm && (dst[0] != dst[0] || dst[1] != dst[1] || dst[2] != dst[2] || dst[3] != dst[3]) {
+		// A NaN's payload is the Go loop's (its instruction order).
+		dot4Q8Comb(scr, dt, w, rb, xq, xsum, yw, dst, false)
+	}
+}
+
+// The AVX2 combination (comb4*AVX2) finds row k's sums and scales
+// 4·chunkBlocks bytes after row k−1's.
+const _ = uint(chunkBlocks-512) + uint(512-chunkBlocks)
+
+// dot4Q8Comb is dot4Q8, the float32 combination of q4_0, q8_0 and q5_0
+// rows in AVX2 (comb4*AVX2: the same terms, added one at a time in block
+// order) if asm, in Go otherwise.
+func dot4Q8Comb(scr *q8Scratch, dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, yw []uint64, dst *[4]float32, asm bool) {
 	bb := dt.BlockBytes()
 	nb := rb / bb
 	s0, s1, s2, s3 := &scr.s[0], &scr.s[1], &scr.s[2], &scr.s[3]
@@ -197,23 +213,40 @@ func dot4Q8(scr *q8Scratch, dt ir.DType, w []byte, rb int, xq []byte, xsum []flo
 		for i := range dx {
 			dx[i] = h16(xs, i*34)
 		}
+		i0 := 0
+		if m := n &^ 7; asm && m > 0 {
+			acc := [4]float32{a0, a1, a2, a3}
+			switch dt {
+			case ir.Q4_0:
+				comb4Q4_0AVX2(&s0[0], &d0[0], &dx[0], m, &acc)
+			case ir.Q8_0:
+				comb4Q8_0AVX2(&s0[0], &d0[0], &dx[0], m, &acc)
+			case ir.Q5_0:
+				comb4Q5_0AVX2(&s0[0], &d0[0], &dx[0], m, &acc)
+			}
+			a0, a1, a2, a3 = acc[0], acc[1], acc[2], acc[3]
+			i0 = m
+		}
 		switch dt {
 		case ir.Q4_0:
-			for i, x := range dx {
+			for i := i0; i < n; i++ {
+				x := dx[i]
 				a0 += float32(float32(float32(s0[i])*d0[i]) * x)
 				a1 += float32(float32(float32(s1[i])*d1[i]) * x)
 				a2 += float32(float32(float32(s2[i])*d2[i]) * x)
 				a3 += float32(float32(float32(s3[i])*d3[i]) * x)
 			}
 		case ir.Q8_0:
-			for i, x := range dx {
+			for i := i0; i < n; i++ {
+				x := dx[i]
 				a0 += float32(float32(s0[i]) * float32(d0[i]*x))
 				a1 += float32(float32(s1[i]) * float32(d1[i]*x))
 				a2 += float32(float32(s2[i]) * float32(d2[i]*x))
 				a3 += float32(float32(s3[i]) * float32(d3[i]*x))
 			}
 		case ir.Q5_0:
-			for i, x := range dx {
+			for i := i0; i < n; i++ {
+				x := dx[i]
 				a0 += float32(float32(d0[i]*x) * float32(s0[i]))
 				a1 += float32(float32(d1[i]*x) * float32(s1[i]))
 				a2 += float32(float32(d2[i]*x) * float32(s2[i]))
