@@ -8,7 +8,12 @@ import "zincc/internal/ggml"
 // without overflow, so every way of forming them gives the same values:
 // on amd64 with AVX2 they run in assembly (blocksums_amd64.s), elsewhere,
 // for the tails and under ZINCC_CPU_PORTABLE=1 in the Go below. The float32
-// combination that follows is Go in every case.
+// combination that follows (matvec_q8.go) is Go on the portable path; with
+// AVX2 the K-quants' runs in the same assembly loop as their lane sums
+// (dotQ4KAVX2, dotQ5KAVX2, dotQ6KAVX2) and q4_0's, q8_0's and q5_0's in
+// comb4*AVX2, each the Go code's operations in its order, so the same bits
+// (a NaN row is recomputed in Go, whose instruction order decides its
+// payload).
 //
 // Each blockSums* sets out[b] for the len(out) blocks of w and xq (q8_0
 // blocks of 34 bytes), and d[b] to block b's f16 scale d as a float32; the

@@ -385,7 +385,9 @@ func dotQ5_1Q8(scr *q8Scratch, w, xq []byte, xsum []float64) float32 {
 // sums_l += fl(fl(d_w·d_x)·float(a_l)) in eight float32 lanes kept across
 // super-blocks, and for q4_K/q5_K acc −= fl(fl(dmin·d_x)·float(S)) with
 // S = Σ_{k<16} bsums_k·m_{k/2} (exact). The result is
-// acc + sums_0 + … + sums_7, added in that order.
+// acc + sums_0 + … + sums_7, added in that order. With AVX2 one assembly
+// call per row does both parts (dotQ4KAVX2 etc.: the eight lanes are the
+// eight float32 lanes of one register, each rounding as here).
 
 func dotQ45KQ8K(scr *q8Scratch, w, xq []byte, five bool) float32 {
 	bb := ggml.Q4_KBlockBytes
