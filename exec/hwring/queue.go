@@ -70,15 +70,21 @@ func (q *QueueRing) SubmitIB(what string, ibVA uint64, ibDwords int, seq uint64)
 	if err != nil {
 		return &StepError{Tier: q.Tier, Step: what + ": build the ring packets", Err: err}
 	}
-	// Every step waits for the previous one, so the ring is empty here
-	// and the packets (far fewer than the ring holds) always fit.
+	q.WritePackets(packets)
+	return nil
+}
+
+// WritePackets copies packets into the ring and rings the doorbell. Every
+// step waits for the previous one, so the ring is empty here and the
+// packets (far fewer than the ring holds) always fit.
+func (q *QueueRing) WritePackets(packets []uint32) {
 	q.stepStart = q.put
 	q.put = WriteRing(q.Ring, q.put, packets)
 	// The write pointer first, then the doorbell: the CP reads the
 	// pointer when the doorbell wakes it (tinygrad signal_doorbell).
+	// Atomic stores: the CP (the fake's, in tests) reads them concurrently.
 	atomic.StoreUint64(q.Wptr, q.put)
 	atomic.StoreUint64(q.Doorbell, q.put)
-	return nil
 }
 
 // Wait polls the queue fence until it reaches seq: busily for spin, then

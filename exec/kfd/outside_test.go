@@ -3,7 +3,6 @@ package kfd
 import (
 	"errors"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -33,11 +32,7 @@ func TestKFDStepNeedsHDPFlush(t *testing.T) {
 	_ = b.AcquireMemAll(pm4.GCR_GL2_INV)
 	_ = b.CallIB(r.st.Image.VA(hwring.BufIB), uint32(r.st.Image.IBDwords()))
 	_ = b.Fence64(r.q.FenceVA, 1)
-	// Atomic stores, as QueueRing.SubmitIB: the fake CP reads them from
-	// another goroutine.
-	put := hwring.WriteRing(r.q.Ring, atomic.LoadUint64(r.q.Wptr), b.Words())
-	atomic.StoreUint64(r.q.Wptr, put)
-	atomic.StoreUint64(r.q.Doorbell, put)
+	r.q.WritePackets(b.Words())
 	err = r.q.Wait(0, 1, cfg.Timeout, 0, func(now, deadline time.Time) error { return r.waitEvents("step 0", 5) })
 	faults := d.Faults()
 	if !errors.Is(err, hwring.ErrTimeout) || len(faults) == 0 || !errors.Is(faults[0], fake.ErrNoHDPFlush) {

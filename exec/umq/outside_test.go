@@ -3,7 +3,6 @@ package umq
 import (
 	"errors"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,11 +25,7 @@ func submitRaw(t *testing.T, r *Ring, seq uint64, build func(b *pm4.Builder, im 
 	if b.Err() != nil {
 		t.Fatal(b.Err())
 	}
-	// Atomic stores, as QueueRing.SubmitIB: the fake CP reads them from
-	// another goroutine.
-	put := hwring.WriteRing(r.q.Ring, atomic.LoadUint64(r.q.Wptr), b.Words())
-	atomic.StoreUint64(r.q.Wptr, put)
-	atomic.StoreUint64(r.q.Doorbell, put)
+	r.q.WritePackets(b.Words())
 	return r.q.Wait(0, seq, 50*time.Millisecond, 0, func(_, _ time.Time) error { time.Sleep(time.Millisecond); return nil })
 }
 
