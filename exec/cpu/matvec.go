@@ -117,6 +117,7 @@ type matvecJob struct {
 	xsum     []float64  // Σx per 32 elements, for the formats with a minimum
 	x2       []float64  // x·2^-113, for the f16 AVX2 loop (dotF16x4)
 	xq       []byte     // x quantised (MatVecQ8), or nil
+	xf       []float32  // x as given (MatVecF32Acc), or nil
 	q8       *q8Scratch // the running goroutine's scratch for MatVecQ8
 	yw       []uint64   // x's swarY words (pure-Go q4_0, q4_1), or nil
 	r0, r1   int
@@ -145,6 +146,10 @@ func (j matvecJob) work() {
 func (j matvecJob) run() {
 	if j.xq != nil {
 		j.runQ8()
+		return
+	}
+	if j.xf != nil {
+		j.runAcc32()
 		return
 	}
 	rb := j.rowBytes
