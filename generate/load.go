@@ -206,14 +206,16 @@ func (md *Model) findRoles() error {
 	}
 	md.nextOut = roles.Next
 	for _, n := range m.Nodes {
-		switch n.Op {
-		case ir.OpEmbed:
-			if n.Args[1] == roles.Token {
-				md.Vocab = n.Args[0].Type.Shape[0]
-			}
-		case ir.OpKVStore:
-			if rows := n.Args[0].Type.Shape[0]; md.Ctx == 0 || rows < md.Ctx {
-				md.Ctx = rows
+		if n.Op == ir.OpEmbed && n.Args[1] == roles.Token {
+			md.Vocab = n.Args[0].Type.Shape[0]
+		}
+		// The states stored into (kv_store, or rope_kv after fuse-rope-kv)
+		// bound the positions.
+		for j, a := range n.Args {
+			if n.Op.WritesOperand(j) {
+				if rows := a.Type.Shape[0]; md.Ctx == 0 || rows < md.Ctx {
+					md.Ctx = rows
+				}
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Op is the signature of an operation: its operands, attributes, result
@@ -16,6 +17,11 @@ type Op struct {
 	// Writes is the index of the operand the op updates in place (a state),
 	// or -1 for ops without effects.
 	Writes int
+	// Stores lists the state operands a fused op updates in place while it
+	// also defines a result (rope_kv: its result is the rotated q, and it
+	// stores the rotated k and v into the two caches). An op has Writes or
+	// Stores, never both; Writes ops have no result, every other op has one.
+	Stores []int
 	// Infer checks the relations between operands and attributes that the
 	// operand specs cannot express and returns the result type. It runs only
 	// when every operand passed its spec. Ops without a result return the
@@ -26,10 +32,27 @@ type Op struct {
 	Index int
 }
 
-// Pure reports whether the op has no effects beyond its result. In this
-// IR an op either defines a value (pure) or updates a state in place (an
-// effect, with no result): never both.
-func (op *Op) Pure() bool { return op.Writes < 0 }
+// Pure reports whether the op has no effects beyond its result. An op
+// defines a value (pure), updates a state in place (Writes: an effect with
+// no result), or, fused, does both (Stores).
+func (op *Op) Pure() bool { return op.Writes < 0 && len(op.Stores) == 0 }
+
+// HasResult reports whether nodes of op define a value: every op but the
+// ones that only update a state (Writes).
+func (op *Op) HasResult() bool { return op.Writes < 0 }
+
+// WritesOperand reports whether op updates operand i in place.
+func (op *Op) WritesOperand(i int) bool {
+	if i == op.Writes {
+		return true
+	}
+	for _, j := range op.Stores {
+		if i == j {
+			return true
+		}
+	}
+	return false
+}
 
 // Synopsis is the op as a person writes it, for help: its operands
 // (optional ones in brackets), its attributes (optional ones marked ?) and
@@ -61,7 +84,13 @@ func (op *Op) Synopsis() string {
 		s += "}"
 	}
 	if !op.Pure() {
-		s += " (updates " + op.Operands[op.Writes].Name + " in place)"
+		var names []string
+		for i, o := range op.Operands {
+			if op.WritesOperand(i) {
+				names = append(names, o.Name)
+			}
+		}
+		s += " (updates " + strings.Join(names, " and ") + " in place)"
 	}
 	return s + ": " + op.Doc
 }

@@ -284,33 +284,10 @@ var (
 			// freqs divides the angle of rotation pair i by freqs[i]
 			// (llama.cpp's rope_freqs / freq_factors).
 			{Name: "freqs", Kinds: anyKind, DTypes: f32Only, Rank: 1, Optional: true}},
-		Attrs: []AttrSpec{
-			{Name: "heads", Kind: IntAttr, Check: headsOf(0, "x")},
-			{Name: "dims", Kind: IntAttr, Default: func(c *NodeCheck) AttrValue {
-				return IntValue(int64(headSize(c)))
-			}, Check: func(c *NodeCheck, v AttrValue) string {
-				hs := headSize(c)
-				if hs == 0 {
-					return "" // heads is wrong, and already reported
-				}
-				if v.Int < 2 || v.Int%2 != 0 || v.Int > int64(hs) {
-					return fmt.Sprintf("must be even and between 2 and the head size %d", hs)
-				}
-				return ""
-			}},
-			{Name: "theta", Kind: FloatAttr, Default: constant(FloatValue(10000)), Check: positive},
-			{Name: "mode", Kind: EnumAttr, Enum: []string{"normal", "neox"}, Default: constant(EnumValue("normal"))},
-			// freq_scale multiplies every angle: linear rope scaling by a
-			// factor f is freq_scale = 1/f.
-			{Name: "freq_scale", Kind: FloatAttr, Default: constant(FloatValue(1)), Check: positive},
-		},
+		Attrs:  append([]AttrSpec{{Name: "heads", Kind: IntAttr, Check: headsOf(0, "x")}}, ropeAngleAttrs()...),
 		Writes: -1,
 		Infer: func(c *NodeCheck) Type {
-			if len(c.Node.Args) > 2 && c.Int("dims") > 0 {
-				if n, want := c.Arg(2).Shape[0], c.Int("dims")/2; n != want {
-					c.ArgErrorf(2, "%s has %d factors; rope rotates dims/2 = %d pairs", c.Node.Args[2].Ref(), n, want)
-				}
-			}
+			checkRopeFreqs(c, 2)
 			return c.Arg(0)
 		},
 	})
@@ -330,6 +307,35 @@ var (
 			}
 			return Type{}
 		},
+	})
+
+	// OpRopeKV is two ropes and two kv_stores fused: the fuse-rope-kv pass
+	// makes it where rope q, rope k, kv_store k_cache <- rope k and
+	// kv_store v_cache <- v share pos (and freqs) and nothing else reads
+	// rope k.
+	OpRopeKV = register(&Op{
+		Name: "rope_kv", Doc: "rope(q) as the result; k_cache[pos, :] = rope(k) and v_cache[pos, :] = v as kv_store stores them (rope, rope and two kv_stores in one kernel)",
+		Operands: []Operand{vector("q"), vector("k"), vector("v"),
+			{Name: "k_cache", Kinds: states, DTypes: cacheTypes, Rank: 2},
+			{Name: "v_cache", Kinds: states, DTypes: cacheTypes, Rank: 2},
+			position("pos"),
+			{Name: "freqs", Kinds: anyKind, DTypes: f32Only, Rank: 1, Optional: true}},
+		// heads splits q, kv_heads splits k; the angles are rope's, the same
+		// for both.
+		Attrs: append([]AttrSpec{
+			{Name: "heads", Kind: IntAttr, Check: headsOf(0, "q")},
+			{Name: "kv_heads", Kind: IntAttr, Default: func(c *NodeCheck) AttrValue {
+				return IntValue(int64(c.Int("heads")))
+			}, Check: func(c *NodeCheck, v AttrValue) string {
+				if c.Int("heads") < 1 {
+					return "" // heads is wrong, and reported
+				}
+				return headsOf(1, "k")(c, v)
+			}},
+		}, ropeAngleAttrs()...),
+		Writes: -1,
+		Stores: []int{3, 4},
+		Infer:  inferRopeKV,
 	})
 
 	OpAttention = register(&Op{
@@ -430,6 +436,40 @@ func ActivationFormat(w DType) DType {
 	return InvalidDType
 }
 
+// ropeAngleAttrs are the attributes of rope's angles after heads, shared
+// by rope and rope_kv so that both default and check them alike.
+func ropeAngleAttrs() []AttrSpec {
+	return []AttrSpec{
+		{Name: "dims", Kind: IntAttr, Default: func(c *NodeCheck) AttrValue {
+			return IntValue(int64(headSize(c)))
+		}, Check: func(c *NodeCheck, v AttrValue) string {
+			hs := headSize(c)
+			if hs == 0 {
+				return "" // heads is wrong, and already reported
+			}
+			if v.Int < 2 || v.Int%2 != 0 || v.Int > int64(hs) {
+				return fmt.Sprintf("must be even and between 2 and the head size %d", hs)
+			}
+			return ""
+		}},
+		{Name: "theta", Kind: FloatAttr, Default: constant(FloatValue(10000)), Check: positive},
+		{Name: "mode", Kind: EnumAttr, Enum: []string{"normal", "neox"}, Default: constant(EnumValue("normal"))},
+		// freq_scale multiplies every angle: linear rope scaling by a
+		// factor f is freq_scale = 1/f.
+		{Name: "freq_scale", Kind: FloatAttr, Default: constant(FloatValue(1)), Check: positive},
+	}
+}
+
+// checkRopeFreqs checks the optional frequency factors, operand i, of a
+// rope or rope_kv node: one per rotated pair.
+func checkRopeFreqs(c *NodeCheck, i int) {
+	if len(c.Node.Args) > i && c.Int("dims") > 0 {
+		if n, want := c.Arg(i).Shape[0], c.Int("dims")/2; n != want {
+			c.ArgErrorf(i, "%s has %d factors; rope rotates dims/2 = %d pairs", c.Node.Args[i].Ref(), n, want)
+		}
+	}
+}
+
 // headSize is the per-head width of the first operand under the "heads"
 // attribute (0 if heads is not yet valid).
 func headSize(c *NodeCheck) int {
@@ -444,4 +484,29 @@ func headSize(c *NodeCheck) int {
 // 1/sqrt(head size).
 func DefaultAttentionScale(headSize int) float64 {
 	return 1 / math.Sqrt(float64(headSize))
+}
+
+// inferRopeKV checks what rope_kv's operand specs cannot: k's heads are
+// q's size, the caches hold rows as wide as k and v, and share a dtype and
+// a row count (the kernel stores both rows at pos in one dtype).
+func inferRopeKV(c *NodeCheck) Type {
+	checkRopeFreqs(c, 6)
+	q, k, v := c.Arg(0), c.Arg(1), c.Arg(2)
+	kc, vc := c.Arg(3), c.Arg(4)
+	if hs, kvh := headSize(c), c.Int("kv_heads"); hs > 0 && kvh > 0 && k.Shape[0]/kvh != hs {
+		c.ArgErrorf(1, "%s has heads of %d elements (kv_heads = %d); q's have %d", c.Node.Args[1].Ref(), k.Shape[0]/kvh, kvh, hs)
+	}
+	if v.Shape[0] != k.Shape[0] {
+		c.ArgErrorf(2, "%s has %d elements; k has %d, and rope_kv stores rows of one width", c.Node.Args[2].Ref(), v.Shape[0], k.Shape[0])
+	}
+	if w := kc.Shape[1]; w != k.Shape[0] {
+		c.ArgErrorf(3, "the rows of %s hold %d elements but k has %d", c.Node.Args[3].Ref(), w, k.Shape[0])
+	}
+	if w := vc.Shape[1]; w != v.Shape[0] {
+		c.ArgErrorf(4, "the rows of %s hold %d elements but v has %d", c.Node.Args[4].Ref(), w, v.Shape[0])
+	}
+	if kc.DType != vc.DType || kc.Shape[0] != vc.Shape[0] {
+		c.ArgErrorf(4, "%s is %v but k_cache %s is %v; rope_kv takes caches of one dtype and row count", c.Node.Args[4].Ref(), vc, c.Node.Args[3].Ref(), kc)
+	}
+	return q
 }

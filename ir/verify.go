@@ -58,7 +58,7 @@ func check(m *Module, fill bool) ErrorList {
 				errs.Add(n.argPos(i), "%s is used before its definition at %v", a.Ref(), a.Pos)
 			}
 		}
-		if n.Op.Pure() != (n.Result != nil) {
+		if n.Op.HasResult() != (n.Result != nil) {
 			if n.Result == nil {
 				errs.Add(n.Pos, "%s computes a value; write %%name = %s ...", n.Op.Name, n.Op.Name)
 			} else {

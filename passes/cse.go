@@ -28,7 +28,11 @@ func CSE(m *ir.Module) error {
 			}
 		}
 		if !n.Op.Pure() {
-			version[n.Args[n.Op.Writes]]++
+			for j, a := range n.Args {
+				if n.Op.WritesOperand(j) {
+					version[a]++
+				}
+			}
 			out = append(out, n)
 			continue
 		}

@@ -166,7 +166,7 @@ func Epochs(m *ir.Module) []int {
 				if e, ok := wrote[a]; ok && e == cur {
 					dep = true
 				}
-				if e, ok := readAt[a]; ok && e == cur && j == n.Op.Writes {
+				if e, ok := readAt[a]; ok && e == cur && n.Op.WritesOperand(j) {
 					dep = true
 				}
 			}
@@ -182,7 +182,7 @@ func Epochs(m *ir.Module) []int {
 			if a.Kind != ir.State {
 				continue
 			}
-			if j == n.Op.Writes {
+			if n.Op.WritesOperand(j) {
 				wrote[a] = cur
 			} else {
 				readAt[a] = cur

@@ -151,6 +151,34 @@ var ops = map[*ir.Op]*opKernel{
 			return RopeScale(scale, a.f32(0), a.word(1), c.HeadDim, c.RopeDims, c.Theta, c.NeoX, freqs, c.FreqScale)
 		}),
 	},
+	ir.OpRopeKV: {
+		rule: Rule{Abs: denormSlack, Ulps: 2,
+			Scale: "rope's, on the result (rope of q) and row pos of k_cache (rope of k; for an f16 cache, after the f16 rounding: CheckRopeKV); row pos of v_cache exact as kv_store"},
+		run: func(r *Ring, c *lower.Call) error {
+			var freqs []float32
+			if len(c.In) > 6 {
+				freqs = r.in(c, 6)
+			}
+			pos := r.word(c.In[5])
+			if int(pos) >= c.Rows {
+				return fmt.Errorf("position %d is outside the %d rows of the cache", pos, c.Rows)
+			}
+			k := r.in(c, 1)
+			s := normScratch(len(k))
+			defer normPool.Put(s)
+			return RopeKV(r.out(c), r.in(c, 0), k, r.in(c, 2), r.bufs[c.In[3]], r.bufs[c.In[4]], c.DType, pos,
+				c.HeadDim, c.RopeDims, c.Theta, c.NeoX, freqs, c.FreqScale, *s)
+		},
+		// The caches are the operands after the store (as kv_store's got).
+		oracle: func(c *lower.Call, a operands, got []byte) error {
+			var freqs []float32
+			if len(a) > 6 {
+				freqs = a.f32(6)
+			}
+			return CheckRopeKV(got, a.f32(0), a.f32(1), a.f32(2), a[3], a[4], c.DType, a.word(5),
+				c.HeadDim, c.RopeDims, c.Theta, c.NeoX, freqs, c.FreqScale)
+		},
+	},
 	ir.OpKVStore: {
 		rule: Rule{Exact: true, Scale: "exact: bits copied or one f16 round-to-nearest-even"},
 		run: func(r *Ring, c *lower.Call) error {

@@ -85,6 +85,16 @@ var rules = map[*ir.Op]func(n *ir.Node, c *Call){
 		c.Theta, c.NeoX = float32(n.Float("theta")), n.Enum("mode") == "neox"
 		c.FreqScale = float32(n.Float("freq_scale"))
 	},
+	// rope_kv: Cols is q's length (Heads·HeadDim), Rows and DType the
+	// caches' (whose rows hold KVHeads·HeadDim, k's and v's length).
+	ir.OpRopeKV: func(n *ir.Node, c *Call) {
+		c.Cols = n.Args[0].Type.Elems()
+		c.Heads, c.KVHeads = n.Int("heads"), n.Int("kv_heads")
+		c.HeadDim, c.RopeDims = c.Cols/c.Heads, n.Int("dims")
+		c.Theta, c.NeoX = float32(n.Float("theta")), n.Enum("mode") == "neox"
+		c.FreqScale = float32(n.Float("freq_scale"))
+		c.DType, c.Rows = n.Args[3].Type.DType, n.Args[3].Type.Shape[0]
+	},
 	ir.OpKVStore: func(n *ir.Node, c *Call) {
 		c.DType = n.Args[0].Type.DType
 		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
