@@ -22,7 +22,9 @@ import (
 
 // The matvec benchmarks run a product for each weight dtype at two shapes
 // on a pool of benchWorkers goroutines and report GB/s of weight bytes
-// read: "l3", 1024x1024 (cache-resident: the kernel's compute speed), and
+// read: "small", 256x2048 (the size of TinyLlama's k and v projections:
+// the cost of handing a call to the pool shows), "l3", 1024x1024
+// (cache-resident: the kernel's compute speed), and
 // "dram", 8192 columns and enough rows for at least benchDRAMBytes of
 // weights (several times any L3: the memory-bound case decode is). Each
 // also times the plain memory read of its own weight buffer (memRead, same
@@ -52,6 +54,7 @@ type benchShape struct {
 }
 
 var benchShapes = []benchShape{
+	{"small", func(int) int { return 256 }, 2048},
 	{"l3", func(int) int { return 1024 }, 1024},
 	{"dram", func(rb int) int { return (benchDRAMBytes + rb - 1) / rb }, 8192},
 }
@@ -147,7 +150,14 @@ func memReadGBs(buf []byte, workers int) float64 {
 	return float64(len(buf)) / ds[len(ds)/2].Seconds() / 1e9
 }
 
-func BenchmarkMatVec(b *testing.B) {
+// BenchmarkMatVec times the matvec of an f32 x that run executes
+// (MatVecF32Acc: float32 accumulation for f16, else the float64 MatVec);
+// BenchmarkMatVecF64 times the float64 MatVec, the oracle, for every dtype.
+func BenchmarkMatVec(b *testing.B) { benchMatVecF32X(b, MatVecF32Acc) }
+
+func BenchmarkMatVecF64(b *testing.B) { benchMatVecF32X(b, MatVec) }
+
+func benchMatVecF32X(b *testing.B, mv func(*Pool, []float32, []byte, ir.DType, int, int, []float32) error) {
 	for _, sh := range benchShapes {
 		for _, dt := range benchDTypes {
 			b.Run(sh.name+"/"+dt.String(), func(b *testing.B) {
@@ -156,14 +166,14 @@ func BenchmarkMatVec(b *testing.B) {
 				pool := NewPool(benchWorkers)
 				defer pool.Close()
 				base := memReadGBs(w, benchWorkers)
-				if err := MatVec(pool, dst, w, dt, rows, sh.cols, x); err != nil {
+				if err := mv(pool, dst, w, dt, rows, sh.cols, x); err != nil {
 					b.Fatal(err)
 				}
 				b.SetBytes(int64(len(w)))
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					_ = MatVec(pool, dst, w, dt, rows, sh.cols, x)
+					_ = mv(pool, dst, w, dt, rows, sh.cols, x)
 				}
 				b.StopTimer()
 				gbs := float64(len(w)) * float64(b.N) / b.Elapsed().Seconds() / 1e9

@@ -1,31 +1,60 @@
 package cpu
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Pool is a fixed set of goroutines that MatVec spreads its rows over.
-// It is created once per program run: a call hands each helper a job
-// description by value over a channel and waits for it, so a call starts no
-// goroutine and allocates nothing once the pool's scratch has grown to the
-// widest matrix seen.
+// It is created once per program run: a call publishes a job description
+// to the helpers and waits for them, so a call starts no goroutine and
+// allocates nothing once the pool's scratch has grown to the widest matrix
+// seen.
+//
+// A decode step makes a few hundred calls of tens of microseconds each, so
+// the hand-over itself must be cheap: a helper that has just finished a
+// job spins on the job counter for up to spinTime before it parks on its
+// wake channel (a parked helper costs a futex wake-up, several
+// microseconds, on the next call), and the caller spins for as long while
+// it waits for the helpers' last rows before it blocks (on a busy machine
+// a helper may not get a core for a while).
 //
 // A Pool runs one MatVec at a time; concurrent calls on the same Pool wait
 // for each other. A nil *Pool is accepted by MatVec and runs everything on
 // the calling goroutine (allocating its scratch per call).
 type Pool struct {
 	workers int
-	jobs    []chan matvecJob // one per helper goroutine
-	done    chan struct{}
+	helpers []*poolHelper
 
-	mu     sync.Mutex   // one call at a time; guards xd, next and closed
+	mu     sync.Mutex   // one call at a time; guards xd, yw and closed
 	xd     []float64    // the current call's x, widened to float64
 	q8     []*q8Scratch // per goroutine (0: the caller), for MatVecQ8
 	yw     []uint64     // x's swarY words, for MatVecQ8's pure-Go q4_0, q4_1
 	next   atomic.Int64
 	closed bool
+
+	seq     atomic.Uint64 // bumped once per published call (and by Close)
+	done    atomic.Int32  // helpers finished with the current call
+	quit    atomic.Bool   // set by Close before its last bump of seq
+	waiting atomic.Bool   // the caller is (about to be) blocked on finished
+	// finished has capacity 1: a token means "look at done again".
+	finished chan struct{}
 }
+
+// poolHelper is one helper goroutine's mailbox.
+type poolHelper struct {
+	job    matvecJob     // written by the caller before seq is bumped
+	parked atomic.Bool   // the helper is (about to be) blocked on wake
+	wake   chan struct{} // capacity 1: a token means "look at seq again"
+}
+
+// spinTime is how long a helper polls for the next call before parking:
+// longer than the gaps a decode step leaves between its matvecs (norms,
+// ropes, attention at short context), short enough that an idle pool
+// (between prompts) stops using a core almost at once.
+const spinTime = 200 * time.Microsecond
 
 // NewPool starts a pool that runs MatVec on `workers` goroutines: the
 // calling goroutine plus workers-1 helpers. workers < 1 is taken as 1.
@@ -33,14 +62,14 @@ func NewPool(workers int) *Pool {
 	if workers < 1 {
 		workers = 1
 	}
-	p := &Pool{workers: workers, done: make(chan struct{}, workers), q8: make([]*q8Scratch, workers)}
+	p := &Pool{workers: workers, q8: make([]*q8Scratch, workers), finished: make(chan struct{}, 1)}
 	for i := range p.q8 {
 		p.q8[i] = new(q8Scratch)
 	}
 	for i := 1; i < workers; i++ {
-		ch := make(chan matvecJob, 1)
-		p.jobs = append(p.jobs, ch)
-		go p.serve(ch)
+		h := &poolHelper{wake: make(chan struct{}, 1)}
+		p.helpers = append(p.helpers, h)
+		go p.serve(h)
 	}
 	return p
 }
@@ -66,15 +95,71 @@ func (p *Pool) Close() {
 		return
 	}
 	p.closed = true
-	for _, ch := range p.jobs {
-		close(ch)
+	p.quit.Store(true)
+	p.publish()
+}
+
+// publish makes the helpers look at seq again: a spinning helper sees the
+// new value; a parked one gets a wake token. The store of seq and the
+// load of parked here, and the store of parked and the load of seq in
+// serve, are sequentially consistent, so at least one side sees the
+// other's write and no call is missed (a surplus token only makes a
+// helper poll seq once more).
+func (p *Pool) publish() {
+	p.seq.Add(1)
+	for _, h := range p.helpers {
+		if h.parked.Load() {
+			select {
+			case h.wake <- struct{}{}:
+			default:
+			}
+		}
 	}
 }
 
-func (p *Pool) serve(ch chan matvecJob) {
-	for j := range ch {
-		j.work()
-		p.done <- struct{}{}
+// serve runs the helper's jobs. It starts from seq 0, the value before
+// the first call (loading seq here could already see that call's bump).
+func (p *Pool) serve(h *poolHelper) {
+	var seen uint64
+	for {
+		seen = p.await(h, seen)
+		if p.quit.Load() {
+			return
+		}
+		h.job.work()
+		p.done.Add(1)
+		if p.waiting.Load() { // as in publish, one side sees the other
+			select {
+			case p.finished <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// await returns the first value of seq other than seen: spinning for up
+// to spinTime, then parked on the helper's wake channel.
+func (p *Pool) await(h *poolHelper, seen uint64) uint64 {
+	for {
+		start := time.Now()
+		for i := 0; ; i++ {
+			if s := p.seq.Load(); s != seen {
+				return s
+			}
+			if i&1023 == 1023 {
+				if time.Since(start) > spinTime {
+					break
+				}
+				runtime.Gosched() // let other goroutines of this P run
+			}
+		}
+		h.parked.Store(true)
+		if s := p.seq.Load(); s != seen {
+			h.parked.Store(false)
+			return s
+		}
+		<-h.wake
+		h.parked.Store(false)
 	}
 }
 
@@ -88,9 +173,9 @@ func (p *Pool) scratch(n int) []float64 {
 }
 
 // inlineWork is the number of weight elements below which a matvec runs on
-// the calling goroutine: handing work to a helper costs a few microseconds
-// of wake-up, about the time of a 64x1024 f32 product.
-const inlineWork = 1 << 16
+// the calling goroutine: even a spinning helper takes some time to see a
+// call and to bring the call's x into its cache.
+const inlineWork = 1 << 15
 
 // chunksPerWorker is how many pieces parallel cuts a call's rows into per
 // goroutine. The goroutines claim pieces until none are left, so one that
@@ -112,14 +197,37 @@ func (p *Pool) parallel(j matvecJob) {
 	}
 	chunk := max(16, (rows+n*chunksPerWorker-1)/(n*chunksPerWorker))
 	p.next.Store(0)
+	p.done.Store(0)
 	j.next, j.chunk = &p.next, chunk
-	for i, ch := range p.jobs {
-		h := j
-		h.q8 = p.q8[i+1]
-		ch <- h
+	for i, h := range p.helpers {
+		h.job = j
+		h.job.q8 = p.q8[i+1]
 	}
+	p.publish()
 	j.work()
-	for range p.jobs {
-		<-p.done
+	p.awaitHelpers()
+}
+
+// awaitHelpers returns when every helper has finished the current call:
+// the rows left are their last chunks, so it spins (yielding now and then
+// in case a helper shares this goroutine's P) for up to spinTime, then
+// blocks on finished.
+func (p *Pool) awaitHelpers() {
+	all := int32(len(p.helpers))
+	start := time.Now()
+	for i := 0; p.done.Load() != all; i++ {
+		if i&255 != 255 {
+			continue
+		}
+		if time.Since(start) < spinTime {
+			runtime.Gosched()
+			continue
+		}
+		p.waiting.Store(true)
+		for p.done.Load() != all {
+			<-p.finished
+		}
+		p.waiting.Store(false)
+		return
 	}
 }
