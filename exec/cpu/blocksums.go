@@ -27,12 +27,16 @@ func scalesGo(w []byte, bb int, d []float32) {
 }
 
 func blockSumsQ4_0(w, xq []byte, out []int32, d []float32, yw []uint64) {
-	if yw != nil {
+	if yw != nil && !useAVX512 {
 		swarSums4(w, 18, yw, out, 8)
 		scalesGo(w, 18, d[:len(out)])
 		return
 	}
-	if n := len(out) &^ 7; useAVX2 && n > 0 {
+	if n := len(out) &^ 7; yw != nil && useAVX512 && n > 0 {
+		_, _, _, _ = w[n*18-1], yw[n*xp32Words-1], d[n-1], out[n-1]
+		sumsQ4_0AVX512(&w[0], &xpBytes(yw)[0], n, &out[0], &d[0])
+		w, xq, out, d = w[n*18:], xq[n*34:], out[n:], d[n:]
+	} else if useAVX2 && n > 0 {
 		_, _, _ = w[n*18-1], xq[n*34-1], d[n-1]
 		sumsQ4_0AVX2(&w[0], &xq[0], n, &out[0], &d[0])
 		w, xq, out, d = w[n*18:], xq[n*34:], out[n:], d[n:]
@@ -76,8 +80,12 @@ func blockSumsQ5_1(w, xq []byte, out []int32, d []float32) {
 	scalesGo(w, 24, d[:len(out)])
 }
 
-func blockSumsQ8_0(w, xq []byte, out []int32, d []float32) {
-	if n := len(out) &^ 7; useAVX2 && n > 0 {
+func blockSumsQ8_0(w, xq []byte, out []int32, d []float32, yw []uint64) {
+	if n := len(out) &^ 7; yw != nil && useAVX512 && n > 0 {
+		_, _, _, _ = w[n*34-1], yw[n*xp32Words-1], d[n-1], out[n-1]
+		sumsQ8_0AVX512(&w[0], &xpBytes(yw)[0], n, &out[0], &d[0])
+		w, xq, out, d = w[n*34:], xq[n*34:], out[n:], d[n:]
+	} else if useAVX2 && n > 0 {
 		_, _, _ = w[n*34-1], xq[n*34-1], d[n-1]
 		sumsQ8_0AVX2(&w[0], &xq[0], n, &out[0], &d[0])
 		w, xq, out, d = w[n*34:], xq[n*34:], out[n:], d[n:]
@@ -90,8 +98,21 @@ func blockSumsQ8_0(w, xq []byte, out []int32, d []float32) {
 // five), out[9k+l] = Σ_j sc_j·Σ_{e ≡ l mod 8} c_e·y_e over its sub-blocks j
 // (l < 8) and out[9k+8] = S = Σ_j m_j·(bsums_2j + bsums_2j+1), sc_j and m_j
 // its 6-bit scales and mins.
-func laneSumsQ45K(w, xq []byte, five bool, out []int32) {
+//
+// xp is x prepared for the AVX-512 kernels (prepXK), or nil.
+func laneSumsQ45K(w, xq []byte, xp []uint64, five bool, out []int32) {
 	n := len(out) / 9
+	if xp != nil && useAVX512 && n > 0 {
+		_, _ = xpBytes(xp)[n*xpK45Bytes-1], out[9*n-1]
+		if five {
+			_ = w[n*ggml.Q5_KBlockBytes-1]
+			lanesQ5KAVX512(&w[0], &xpBytes(xp)[0], n, &out[0])
+		} else {
+			_ = w[n*ggml.Q4_KBlockBytes-1]
+			lanesQ4KAVX512(&w[0], &xpBytes(xp)[0], n, &out[0])
+		}
+		return
+	}
 	if useAVX2 && n > 0 {
 		_, _ = xq[n*ggml.Q8_KBlockBytes-1], out[9*n-1]
 		if five {
@@ -107,9 +128,14 @@ func laneSumsQ45K(w, xq []byte, five bool, out []int32) {
 }
 
 // laneSumsQ6K sets out[8k+l] = Σ_{e ≡ l mod 8} scales[e/16]·(c_e − 32)·y_e
-// for each super-block k of w (q6_K).
-func laneSumsQ6K(w, xq []byte, out []int32) {
+// for each super-block k of w (q6_K); xp as laneSumsQ45K's.
+func laneSumsQ6K(w, xq []byte, xp []uint64, out []int32) {
 	n := len(out) / 8
+	if xp != nil && useAVX512 && n > 0 {
+		_, _, _ = w[n*ggml.Q6_KBlockBytes-1], xpBytes(xp)[n*xpK6Bytes-1], out[8*n-1]
+		lanesQ6KAVX512(&w[0], &xpBytes(xp)[0], n, &out[0])
+		return
+	}
 	if useAVX2 && n > 0 {
 		_, _ = w[n*ggml.Q6_KBlockBytes-1], xq[n*ggml.Q8_KBlockBytes-1]
 		lanesQ6KAVX2(&w[0], &xq[0], n, &out[0])

@@ -1,8 +1,12 @@
 package cpu
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"zincc/internal/ggml"
@@ -33,74 +37,125 @@ func fillAdversarial(rng *rand.Rand, buf []byte, p int) {
 	}
 }
 
-// TestBlockSumsAVX2MatchGo holds the AVX2 block sums to the Go ones on
-// adversarial blocks: every weight pattern against every activation
-// pattern (all codes max or min, −128 activations, random bytes), 8 to 72
-// blocks (the AVX2 bulk and the Go tail).
-func TestBlockSumsAVX2MatchGo(t *testing.T) {
-	if !useAVX2 {
+// asmPath is one selection of the block-sum kernels: AVX-512 (with AVX2
+// for what has no AVX-512 kernel), AVX2 alone, or pure Go.
+type asmPath struct {
+	name         string
+	avx2, avx512 bool
+}
+
+// asmPaths lists the assembly paths this machine can run, best first.
+func asmPaths() []asmPath {
+	var ps []asmPath
+	if useAVX512 {
+		ps = append(ps, asmPath{"avx512", true, true})
+	}
+	if useAVX2 {
+		ps = append(ps, asmPath{"avx2", true, false})
+	}
+	return ps
+}
+
+// goPath is the pure-Go selection (ZINCC_CPU_PORTABLE=1's).
+var goPath = asmPath{"go", false, false}
+
+// use selects p's kernels and returns a function restoring the selection.
+func (p asmPath) use() (restore func()) {
+	a2, a5 := useAVX2, useAVX512
+	useAVX2, useAVX512 = p.avx2, p.avx512
+	return func() { useAVX2, useAVX512 = a2, a5 }
+}
+
+// prepFor returns x prepared for dt's kernels of cols columns on the
+// selected path (prepX), or nil.
+func prepFor(dt ir.DType, xq []byte, cols int) []uint64 {
+	n := xPrepWords(dt, cols)
+	if n == 0 {
+		return nil
+	}
+	yw := make([]uint64, n)
+	prepX(dt, yw, xq)
+	return yw
+}
+
+// TestBlockSumsAsmMatchGo holds the AVX-512 and AVX2 block sums and lane
+// sums (each path this machine has; x prepared for it as MatVecQ8 does)
+// to the plain Go loops on adversarial blocks: every weight pattern
+// against every activation pattern (all codes max or min, every nibble and
+// high bit set or clear, −128 activations, random bytes), 8 to 72 blocks
+// (the assembly bulk and the Go tail) and 1 to 9 super-blocks.
+func TestBlockSumsAsmMatchGo(t *testing.T) {
+	paths := asmPaths()
+	if len(paths) == 0 {
 		t.Skip("no AVX2 (or ZINCC_CPU_PORTABLE=1): only the Go path runs")
 	}
 	rng := rand.New(rand.NewPCG(15, 2))
 	type legacy struct {
-		name string
-		bb   int
-		fn   func(w, xq []byte, out []int32, d []float32)
+		dt ir.DType
+		fn func(w, xq []byte, out []int32, d []float32, yw []uint64)
 	}
-	for _, f := range []legacy{
-		{"q4_0", 18, func(w, xq []byte, out []int32, d []float32) { blockSumsQ4_0(w, xq, out, d, nil) }},
-		{"q4_1", 20, func(w, xq []byte, out []int32, d []float32) { blockSumsQ4_1(w, xq, out, d, nil) }},
-		{"q5_0", 22, blockSumsQ5_0},
-		{"q5_1", 24, blockSumsQ5_1}, {"q8_0", 34, blockSumsQ8_0},
-	} {
-		for _, nb := range []int{8, 16, 19, 72} {
-			for wp := 0; wp < 6; wp++ {
-				for xp := 0; xp < 6; xp++ {
-					w, x := make([]byte, nb*f.bb), make([]byte, nb*34)
-					fillAdversarial(rng, w, wp)
-					fillAdversarial(rng, x, xp)
-					got, want := make([]int32, nb), make([]int32, nb)
-					gd, wd := make([]float32, nb), make([]float32, nb)
-					f.fn(w, x, got, gd)
-					useAVX2 = false
-					f.fn(w, x, want, wd)
-					useAVX2 = true
-					for b := range got {
-						if got[b] != want[b] || math.Float32bits(gd[b]) != math.Float32bits(wd[b]) {
-							t.Fatalf("%s %d blocks, patterns %d/%d: block %d AVX2 %d, d %#x, Go %d, d %#x", f.name, nb, wp, xp, b, got[b], math.Float32bits(gd[b]), want[b], math.Float32bits(wd[b]))
+	for _, p := range paths {
+		for _, f := range []legacy{
+			{ir.Q4_0, blockSumsQ4_0},
+			{ir.Q4_1, blockSumsQ4_1},
+			{ir.Q5_0, func(w, xq []byte, out []int32, d []float32, _ []uint64) { blockSumsQ5_0(w, xq, out, d) }},
+			{ir.Q5_1, func(w, xq []byte, out []int32, d []float32, _ []uint64) { blockSumsQ5_1(w, xq, out, d) }},
+			{ir.Q8_0, blockSumsQ8_0},
+		} {
+			bb := f.dt.BlockBytes()
+			for _, nb := range []int{8, 16, 19, 72} {
+				for wp := 0; wp < 6; wp++ {
+					for xp := 0; xp < 6; xp++ {
+						w, x := make([]byte, nb*bb), make([]byte, nb*34)
+						fillAdversarial(rng, w, wp)
+						fillAdversarial(rng, x, xp)
+						got, want := make([]int32, nb), make([]int32, nb)
+						gd, wd := make([]float32, nb), make([]float32, nb)
+						restore := p.use()
+						f.fn(w, x, got, gd, prepFor(f.dt, x, 32*nb))
+						restore()
+						restore = goPath.use()
+						f.fn(w, x, want, wd, nil)
+						restore()
+						for b := range got {
+							if got[b] != want[b] || math.Float32bits(gd[b]) != math.Float32bits(wd[b]) {
+								t.Fatalf("%s %v %d blocks, patterns %d/%d: block %d asm %d, d %#x, Go %d, d %#x", p.name, f.dt, nb, wp, xp, b, got[b], math.Float32bits(gd[b]), want[b], math.Float32bits(wd[b]))
+							}
 						}
 					}
 				}
 			}
 		}
-	}
-	for _, dt := range []ir.DType{ir.Q4_K, ir.Q5_K, ir.Q6_K} {
-		bb := dt.BlockBytes()
-		for _, nb := range []int{1, 3, 8} {
-			for wp := 0; wp < 6; wp++ {
-				for xp := 0; xp < 6; xp++ {
-					w, x := make([]byte, nb*bb), make([]byte, nb*ggml.Q8_KBlockBytes)
-					fillAdversarial(rng, w, wp)
-					fillAdversarial(rng, x, xp)
-					stride := 9
-					if dt == ir.Q6_K {
-						stride = 8
-					}
-					got, want := make([]int32, stride*nb), make([]int32, stride*nb)
-					run := func(out []int32) {
+		for _, dt := range []ir.DType{ir.Q4_K, ir.Q5_K, ir.Q6_K} {
+			bb := dt.BlockBytes()
+			for _, nb := range []int{1, 3, 8, 9} {
+				for wp := 0; wp < 6; wp++ {
+					for xp := 0; xp < 6; xp++ {
+						w, x := make([]byte, nb*bb), make([]byte, nb*ggml.Q8_KBlockBytes)
+						fillAdversarial(rng, w, wp)
+						fillAdversarial(rng, x, xp)
+						stride := 9
 						if dt == ir.Q6_K {
-							laneSumsQ6K(w, x, out)
-						} else {
-							laneSumsQ45K(w, x, dt == ir.Q5_K, out)
+							stride = 8
 						}
-					}
-					run(got)
-					useAVX2 = false
-					run(want)
-					useAVX2 = true
-					for i := range got {
-						if got[i] != want[i] {
-							t.Fatalf("%v %d super-blocks, patterns %d/%d: lane %d AVX2 %d, Go %d", dt, nb, wp, xp, i, got[i], want[i])
+						got, want := make([]int32, stride*nb), make([]int32, stride*nb)
+						run := func(out []int32, xpr []uint64) {
+							if dt == ir.Q6_K {
+								laneSumsQ6K(w, x, xpr, out)
+							} else {
+								laneSumsQ45K(w, x, xpr, dt == ir.Q5_K, out)
+							}
+						}
+						restore := p.use()
+						run(got, prepFor(dt, x, 256*nb))
+						restore()
+						restore = goPath.use()
+						run(want, nil)
+						restore()
+						for i := range got {
+							if got[i] != want[i] {
+								t.Fatalf("%s %v %d super-blocks, patterns %d/%d: lane %d asm %d, Go %d", p.name, dt, nb, wp, xp, i, got[i], want[i])
+							}
 						}
 					}
 				}
@@ -109,8 +164,72 @@ func TestBlockSumsAVX2MatchGo(t *testing.T) {
 	}
 }
 
-// TestMatVecQ8MatchesFrozen holds MatVecQ8, on the path this machine
-// selects and on the portable one, to the first kernels' bits
+// TestBlockSumsAsmNibblePatterns holds the assembly block and lane sums
+// to Go on weights whose every byte is one value v (each of the 256: every
+// nibble pair and high-bit pattern at once) against activations of all
+// −128, all 127 and random bytes.
+func TestBlockSumsAsmNibblePatterns(t *testing.T) {
+	paths := asmPaths()
+	if len(paths) == 0 {
+		t.Skip("no AVX2 (or ZINCC_CPU_PORTABLE=1): only the Go path runs")
+	}
+	rng := rand.New(rand.NewPCG(15, 7))
+	for _, p := range paths {
+		for _, dt := range []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q4_K, ir.Q5_K, ir.Q6_K} {
+			const nb = 8
+			cols := 32 * nb
+			if dt.BlockElems() == 256 {
+				cols = 256 * 2
+			}
+			rb, _ := dt.RowBytes(cols)
+			xdt := ir.ActivationFormat(dt)
+			xb, _ := xdt.RowBytes(cols)
+			for xpat := 0; xpat < 3; xpat++ {
+				x := make([]byte, xb)
+				for i := range x {
+					x[i] = [3]byte{0x80, 0x7f, byte(rng.Uint32())}[xpat]
+				}
+				for v := 0; v < 256; v++ {
+					w := bytes.Repeat([]byte{byte(v)}, rb)
+					n := 9 * cols / 256
+					if dt == ir.Q6_K {
+						n = 8 * cols / 256
+					} else if dt.BlockElems() == 32 {
+						n = cols / 32
+					}
+					got, want := make([]int32, n), make([]int32, n)
+					d := make([]float32, n)
+					run := func(out []int32, xp []uint64) {
+						switch dt {
+						case ir.Q4_0:
+							blockSumsQ4_0(w, x, out, d, xp)
+						case ir.Q8_0:
+							blockSumsQ8_0(w, x, out, d, xp)
+						case ir.Q6_K:
+							laneSumsQ6K(w, x, xp, out)
+						default:
+							laneSumsQ45K(w, x, xp, dt == ir.Q5_K, out)
+						}
+					}
+					restore := p.use()
+					run(got, prepFor(dt, x, cols))
+					restore()
+					restore = goPath.use()
+					run(want, nil)
+					restore()
+					for i := range got {
+						if got[i] != want[i] {
+							t.Fatalf("%s %v bytes %#02x, x pattern %d: sum %d asm %d, Go %d", p.name, dt, v, xpat, i, got[i], want[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMatVecQ8MatchesFrozen holds MatVecQ8, on each assembly path this
+// machine has (AVX-512, AVX2) and on the portable one, to the first kernels' bits
 // (matvec_q8_ref_test.go) on random weights with adversarial scales
 // (NaN, ±Inf, subnormal, zero among them) and random activation codes;
 // a NaN matches any NaN.
@@ -157,12 +276,11 @@ func TestMatVecQ8MatchesFrozen(t *testing.T) {
 				xs = make([]float64, cols/32)
 				q8Sums(xs, xq)
 			}
-			for _, avx := range []bool{useAVX2, false} {
-				saved := useAVX2
-				useAVX2 = avx
+			for _, p := range append(asmPaths(), goPath) {
+				restore := p.use()
 				got := make([]float32, rows)
 				err := MatVecQ8(pool, got, w, dt, rows, cols, xq, xdt)
-				useAVX2 = saved
+				restore()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -188,7 +306,7 @@ func TestMatVecQ8MatchesFrozen(t *testing.T) {
 					// NaN payloads are not pinned on this path (docs/numerics.md
 					// §2.1.1): the compiler picks which NaN operand leads.
 					if math.Float32bits(got[r]) != math.Float32bits(want) && !(got[r] != got[r] && want != want) {
-						t.Fatalf("%v cols %d row %d (avx2 %v): %g (%#x), frozen kernel %g (%#x)", dt, cols, r, avx, got[r], math.Float32bits(got[r]), want, math.Float32bits(want))
+						t.Fatalf("%v cols %d row %d (%s): %g (%#x), frozen kernel %g (%#x)", dt, cols, r, p.name, got[r], math.Float32bits(got[r]), want, math.Float32bits(want))
 					}
 				}
 			}
@@ -207,22 +325,37 @@ func scaleOffsets(dt ir.DType) []int {
 	return []int{0}
 }
 
-// TestScalesAVX2MatchF16ToF32 widens every f16 through the AVX2 kernels'
-// scale path and holds it to ggml.F16ToF32 bit for bit (NaNs included).
-func TestScalesAVX2MatchF16ToF32(t *testing.T) {
-	if !useAVX2 {
+// TestScalesAsmMatchF16ToF32 widens every f16 through the assembly
+// kernels' scale paths (AVX2's, and AVX-512's q4_0 and q8_0 where the
+// machine has them) and holds it to ggml.F16ToF32 bit for bit (NaNs
+// included).
+func TestScalesAsmMatchF16ToF32(t *testing.T) {
+	paths := asmPaths()
+	if len(paths) == 0 {
 		t.Skip("no AVX2 (or ZINCC_CPU_PORTABLE=1): only the Go path runs")
 	}
 	const nb = 1 << 16
-	w, x := make([]byte, nb*18), make([]byte, nb*34)
-	for b := 0; b < nb; b++ {
-		w[b*18], w[b*18+1] = byte(b), byte(b>>8)
-	}
-	out, d := make([]int32, nb), make([]float32, nb)
-	blockSumsQ4_0(w, x, out, d, nil)
-	for h := range d {
-		if got, want := math.Float32bits(d[h]), math.Float32bits(ggml.F16ToF32(uint16(h))); got != want {
-			t.Fatalf("f16 %#04x: AVX2 %#08x, ggml.F16ToF32 %#08x", h, got, want)
+	x := make([]byte, nb*34)
+	for _, p := range paths {
+		for _, dt := range []ir.DType{ir.Q4_0, ir.Q8_0} {
+			bb := dt.BlockBytes()
+			w := make([]byte, nb*bb)
+			for b := 0; b < nb; b++ {
+				w[b*bb], w[b*bb+1] = byte(b), byte(b>>8)
+			}
+			out, d := make([]int32, nb), make([]float32, nb)
+			restore := p.use()
+			if dt == ir.Q4_0 {
+				blockSumsQ4_0(w, x, out, d, prepFor(dt, x, 32*nb))
+			} else {
+				blockSumsQ8_0(w, x, out, d, prepFor(dt, x, 32*nb))
+			}
+			restore()
+			for h := range d {
+				if got, want := math.Float32bits(d[h]), math.Float32bits(ggml.F16ToF32(uint16(h))); got != want {
+					t.Fatalf("%s %v f16 %#04x: %#08x, ggml.F16ToF32 %#08x", p.name, dt, h, got, want)
+				}
+			}
 		}
 	}
 }
@@ -407,8 +540,8 @@ func TestMatVecF32BF16AVX2MatchGo(t *testing.T) {
 	}
 }
 
-// TestKQuantDotAVX2MatchGo holds the K-quants' AVX2 loop (lane sums and
-// float32 combination in assembly) to the Go path bit for bit, NaN rows
+// TestKQuantDotAVX2MatchGo holds the K-quants' AVX-512 and AVX2 loops
+// (lane sums and float32 combination in assembly) to the Go path bit for bit, NaN rows
 // included, and to the frozen kernels (matvec_q8_ref_test.go; a NaN
 // matches any NaN there): adversarial codes and activations, scales d and
 // dmin and the q8_K d drawn from NaN (quiet and signalling), ±Inf,
@@ -423,56 +556,62 @@ func TestKQuantDotAVX2MatchGo(t *testing.T) {
 	f32s := []uint32{0x7fc00001, 0x7f800001, 0x7f800000, 0xff800000, 0x00000001, 0x807fffff, 0x00000000, 0x80000000, 0x7f7fffff, 0x3f800000, 0x3c23d70a}
 	scr := new(q8Scratch)
 	special := 0
-	for _, dt := range []ir.DType{ir.Q4_K, ir.Q5_K, ir.Q6_K} {
-		bb, xbb := dt.BlockBytes(), ggml.Q8_KBlockBytes
-		offs := []int{0, 2}
-		if dt == ir.Q6_K {
-			offs = []int{208}
-		}
-		for _, nb := range []int{1, 2, 3, 8, 65, 130} {
-			for wp := 0; wp < 6; wp++ {
-				for xp := 0; xp < 6; xp++ {
-					for mode := 0; mode < 3; mode++ {
-						w, x := make([]byte, nb*bb), make([]byte, nb*xbb)
-						fillAdversarial(rng, w, wp)
-						fillAdversarial(rng, x, xp)
-						for b := 0; b < nb; b++ {
-							for _, off := range offs {
-								h := uint16(0x2000 + rng.IntN(0x1000))
-								if mode == 1 && rng.IntN(4) == 0 || mode == 2 {
-									h = f16s[rng.IntN(len(f16s))]
+	for _, p := range asmPaths() {
+		for _, dt := range []ir.DType{ir.Q4_K, ir.Q5_K, ir.Q6_K} {
+			bb, xbb := dt.BlockBytes(), ggml.Q8_KBlockBytes
+			offs := []int{0, 2}
+			if dt == ir.Q6_K {
+				offs = []int{208}
+			}
+			for _, nb := range []int{1, 2, 3, 8, 65, 130} {
+				for wp := 0; wp < 6; wp++ {
+					for xp := 0; xp < 6; xp++ {
+						for mode := 0; mode < 3; mode++ {
+							w, x := make([]byte, nb*bb), make([]byte, nb*xbb)
+							fillAdversarial(rng, w, wp)
+							fillAdversarial(rng, x, xp)
+							for b := 0; b < nb; b++ {
+								for _, off := range offs {
+									h := uint16(0x2000 + rng.IntN(0x1000))
+									if mode == 1 && rng.IntN(4) == 0 || mode == 2 {
+										h = f16s[rng.IntN(len(f16s))]
+									}
+									w[b*bb+off], w[b*bb+off+1] = byte(h), byte(h>>8)
 								}
-								w[b*bb+off], w[b*bb+off+1] = byte(h), byte(h>>8)
+								bits := math.Float32bits(float32(rng.Float64() * 0.01))
+								if mode == 1 && rng.IntN(4) == 0 || mode == 2 && rng.IntN(2) == 0 {
+									bits = f32s[rng.IntN(len(f32s))]
+								}
+								x[b*xbb], x[b*xbb+1], x[b*xbb+2], x[b*xbb+3] = byte(bits), byte(bits>>8), byte(bits>>16), byte(bits>>24)
 							}
-							bits := math.Float32bits(float32(rng.Float64() * 0.01))
-							if mode == 1 && rng.IntN(4) == 0 || mode == 2 && rng.IntN(2) == 0 {
-								bits = f32s[rng.IntN(len(f32s))]
+							var got, want, frozen float32
+							dot := func() float32 {
+								xp := prepFor(dt, x, 256*nb)
+								if dt == ir.Q6_K {
+									return dotQ6KQ8K(scr, w, x, xp)
+								}
+								return dotQ45KQ8K(scr, w, x, xp, dt == ir.Q5_K)
 							}
-							x[b*xbb], x[b*xbb+1], x[b*xbb+2], x[b*xbb+3] = byte(bits), byte(bits>>8), byte(bits>>16), byte(bits>>24)
-						}
-						var got, want, frozen float32
-						if dt == ir.Q6_K {
-							got = dotQ6KQ8K(scr, w, x)
-							useAVX2 = false
-							want = dotQ6KQ8K(scr, w, x)
-							useAVX2 = true
-							frozen = refDotQ6KQ8K(w, x)
-						} else {
-							five := dt == ir.Q5_K
-							got = dotQ45KQ8K(scr, w, x, five)
-							useAVX2 = false
-							want = dotQ45KQ8K(scr, w, x, five)
-							useAVX2 = true
-							frozen = refDotQ45KQ8K(w, x, five)
-						}
-						if got != got || math.IsInf(float64(got), 0) {
-							special++
-						}
-						if math.Float32bits(got) != math.Float32bits(want) {
-							t.Fatalf("%v %d super-blocks, patterns %d/%d/%d: AVX2 %g (%#x), Go %g (%#x)", dt, nb, wp, xp, mode, got, math.Float32bits(got), want, math.Float32bits(want))
-						}
-						if math.Float32bits(got) != math.Float32bits(frozen) && !(got != got && frozen != frozen) {
-							t.Fatalf("%v %d super-blocks, patterns %d/%d/%d: AVX2 %g (%#x), frozen kernel %g (%#x)", dt, nb, wp, xp, mode, got, math.Float32bits(got), frozen, math.Float32bits(frozen))
+							restore := p.use()
+							got = dot()
+							restore()
+							restore = goPath.use()
+							want = dot()
+							restore()
+							if dt == ir.Q6_K {
+								frozen = refDotQ6KQ8K(w, x)
+							} else {
+								frozen = refDotQ45KQ8K(w, x, dt == ir.Q5_K)
+							}
+							if got != got || math.IsInf(float64(got), 0) {
+								special++
+							}
+							if math.Float32bits(got) != math.Float32bits(want) {
+								t.Fatalf("%s %v %d super-blocks, patterns %d/%d/%d: asm %g (%#x), Go %g (%#x)", p.name, dt, nb, wp, xp, mode, got, math.Float32bits(got), want, math.Float32bits(want))
+							}
+							if math.Float32bits(got) != math.Float32bits(frozen) && !(got != got && frozen != frozen) {
+								t.Fatalf("%s %v %d super-blocks, patterns %d/%d/%d: asm %g (%#x), frozen kernel %g (%#x)", p.name, dt, nb, wp, xp, mode, got, math.Float32bits(got), frozen, math.Float32bits(frozen))
+							}
 						}
 					}
 				}
@@ -482,7 +621,8 @@ func TestKQuantDotAVX2MatchGo(t *testing.T) {
 	t.Logf("%d NaN or infinite results", special)
 }
 
-// TestKQuantCombAVX2MatchGo drives the AVX2 float32 combination alone
+// TestKQuantCombAVX2MatchGo drives the AVX2 (and AVX-512) float32
+// combination alone
 // with finite scales of every magnitude (subnormal to near overflow, both
 // signs) so that the lanes round, overflow and cancel, and holds each of
 // the nine state values (sums_0..sums_7, acc), not only the final sum, to
@@ -511,7 +651,7 @@ func TestKQuantCombAVX2MatchGo(t *testing.T) {
 				bits := e<<23 | uint32(rng.IntN(1<<23)) | uint32(rng.IntN(2))<<31
 				x[b*xbb], x[b*xbb+1], x[b*xbb+2], x[b*xbb+3] = byte(bits), byte(bits>>8), byte(bits>>16), byte(bits>>24)
 			}
-			var st [9]float32
+			var st, st5 [9]float32
 			var want [9]float32
 			switch dt {
 			case ir.Q4_K:
@@ -521,16 +661,27 @@ func TestKQuantCombAVX2MatchGo(t *testing.T) {
 			default:
 				dotQ6KAVX2(&w[0], &x[0], nb, &st)
 			}
-			useAVX2 = false
+			if useAVX512 {
+				xp := xpBytes(prepFor(dt, x, 256*nb))
+				switch dt {
+				case ir.Q4_K:
+					dotQ4KAVX512(&w[0], &xp[0], nb, &st5)
+				case ir.Q5_K:
+					dotQ5KAVX512(&w[0], &xp[0], nb, &st5)
+				default:
+					dotQ6KAVX512(&w[0], &xp[0], nb, &st5)
+				}
+			}
+			restore := goPath.use()
 			stride := 9
 			a := make([]int32, 9*nb)
 			if dt == ir.Q6_K {
 				stride = 8
-				laneSumsQ6K(w, x, a[:8*nb])
+				laneSumsQ6K(w, x, nil, a[:8*nb])
 			} else {
-				laneSumsQ45K(w, x, dt == ir.Q5_K, a)
+				laneSumsQ45K(w, x, nil, dt == ir.Q5_K, a)
 			}
-			useAVX2 = true
+			restore()
 			for k := 0; k < nb; k++ {
 				dx := f32At(x[k*xbb:])
 				doff := 0
@@ -549,6 +700,9 @@ func TestKQuantCombAVX2MatchGo(t *testing.T) {
 			for i := range st {
 				if math.Float32bits(st[i]) != math.Float32bits(want[i]) && !(st[i] != st[i] && want[i] != want[i]) {
 					t.Fatalf("%v trial %d (%d super-blocks): state %d AVX2 %g (%#x), Go %g (%#x)", dt, trial, nb, i, st[i], math.Float32bits(st[i]), want[i], math.Float32bits(want[i]))
+				}
+				if useAVX512 && math.Float32bits(st5[i]) != math.Float32bits(want[i]) && !(st5[i] != st5[i] && want[i] != want[i]) {
+					t.Fatalf("%v trial %d (%d super-blocks): state %d AVX-512 %g (%#x), Go %g (%#x)", dt, trial, nb, i, st5[i], math.Float32bits(st5[i]), want[i], math.Float32bits(want[i]))
 				}
 			}
 		}
@@ -630,4 +784,40 @@ func TestDot4Q8CombAVX2MatchGo(t *testing.T) {
 		}
 	}
 	t.Logf("%d NaN or infinite results", special)
+}
+
+// TestZTabOffsetsMatchAsm holds the table offsets the AVX-512 assembly
+// #defines to blocksums_avx512.go's z* constants, so that neither drifts
+// from the other, and zTab to its length.
+func TestZTabOffsetsMatchAsm(t *testing.T) {
+	src, err := os.ReadFile("blocksums_avx512_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{
+		"T_PERM32": zPerm32, "T_Q40LO": zQ40Lo, "T_Q40HI": zQ40Hi, "T_Q40D": zQ40D,
+		"T_Q80LO": zQ80Lo, "T_Q80HI": zQ80Hi, "T_Q80D": zQ80D, "T_Q80D2": zQ80D2, "T_RED": zRed,
+		"T_Q4KSC": zQ4KSc, "T_Q5KBIT": zQ5KBit, "T_Q6KSC": zQ6KSc, "T_Q6KSHL": zQ6KShl, "T_Q6KSHR": zQ6KShr,
+	}
+	seen := 0
+	for _, line := range strings.Split(string(src), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 3 || f[0] != "#define" || !strings.HasPrefix(f[1], "T_") {
+			continue
+		}
+		v, err := strconv.Atoi(f[2])
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if w, ok := want[f[1]]; !ok || v != w {
+			t.Errorf("%s is %d in the assembly, %d (known %v) in Go", f[1], v, w, ok)
+		}
+		seen++
+	}
+	if seen != len(want) {
+		t.Errorf("the assembly defines %d table offsets, Go %d", seen, len(want))
+	}
+	if len(zTab) != zTabLen {
+		t.Errorf("zTab has %d bytes, want %d", len(zTab), zTabLen)
+	}
 }

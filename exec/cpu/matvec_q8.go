@@ -51,20 +51,18 @@ func MatVecQ8(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols int, 
 		pool.mu.Lock()
 		defer pool.mu.Unlock()
 	}
-	if !useAVX2 && (dt == ir.Q4_0 || dt == ir.Q4_1) {
-		// The pure-Go q4_0/q4_1 block sums multiply four codes by four
-		// activations at once (swarSums4); x's words are formed once per
-		// call.
+	if n := xPrepWords(dt, cols); n > 0 {
+		// x rearranged once per call for the selected kernels (prepX).
 		var yw []uint64
 		if pool == nil {
-			yw = make([]uint64, cols/4)
+			yw = make([]uint64, n)
 		} else {
-			if cap(pool.yw) < cols/4 {
-				pool.yw = make([]uint64, cols/4)
+			if cap(pool.yw) < n {
+				pool.yw = make([]uint64, n)
 			}
-			yw = pool.yw[:cols/4]
+			yw = pool.yw[:n]
 		}
-		swarY(yw, xq)
+		prepX(dt, yw, xq)
 		job.yw = yw
 	}
 	if pool == nil {
@@ -74,6 +72,37 @@ func MatVecQ8(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols int, 
 		pool.parallel(job)
 	}
 	return nil
+}
+
+// xPrepWords is the length of the x that prepX prepares for dt weights of
+// cols columns on the selected path, 0 if that path reads x as it is: the
+// AVX-512 kernels' layouts (prepX32, prepXK) for q4_0, q8_0 and the
+// K-quants, and on the pure-Go path the SWAR words of q4_0 and q4_1
+// (swarY: they multiply four codes by four activations at once).
+func xPrepWords(dt ir.DType, cols int) int {
+	switch {
+	case useAVX512 && (dt == ir.Q4_0 || dt == ir.Q8_0):
+		return cols / 32 * xp32Words
+	case useAVX512 && (dt == ir.Q4_K || dt == ir.Q5_K):
+		return cols / 256 * xpK45Bytes / 8
+	case useAVX512 && dt == ir.Q6_K:
+		return cols / 256 * xpK6Bytes / 8
+	case !useAVX2 && (dt == ir.Q4_0 || dt == ir.Q4_1):
+		return cols / 4
+	}
+	return 0
+}
+
+// prepX sets yw (xPrepWords long) to x prepared for dt's kernels.
+func prepX(dt ir.DType, yw []uint64, xq []byte) {
+	switch {
+	case useAVX512 && (dt == ir.Q4_0 || dt == ir.Q8_0):
+		prepX32(yw, xq)
+	case useAVX512 && (dt == ir.Q4_K || dt == ir.Q5_K || dt == ir.Q6_K):
+		prepXK(yw, xq, dt == ir.Q6_K)
+	default:
+		swarY(yw, xq)
+	}
 }
 
 // q8Scratch is one goroutine's scratch for MatVecQ8: block sums and scales
@@ -132,7 +161,7 @@ func (j matvecJob) runQ8() {
 		case ir.Q4_0:
 			s = dotQ4_0Q8(j.q8, row, j.xq, j.yw)
 		case ir.Q8_0:
-			s = dotQ8_0Q8(j.q8, row, j.xq)
+			s = dotQ8_0Q8(j.q8, row, j.xq, j.yw)
 		case ir.Q5_0:
 			s = dotQ5_0Q8(j.q8, row, j.xq)
 		case ir.Q4_1:
@@ -140,11 +169,11 @@ func (j matvecJob) runQ8() {
 		case ir.Q5_1:
 			s = dotQ5_1Q8(j.q8, row, j.xq, j.xsum)
 		case ir.Q4_K:
-			s = dotQ45KQ8K(j.q8, row, j.xq, false)
+			s = dotQ45KQ8K(j.q8, row, j.xq, j.yw, false)
 		case ir.Q5_K:
-			s = dotQ45KQ8K(j.q8, row, j.xq, true)
+			s = dotQ45KQ8K(j.q8, row, j.xq, j.yw, true)
 		case ir.Q6_K:
-			s = dotQ6KQ8K(j.q8, row, j.xq)
+			s = dotQ6KQ8K(j.q8, row, j.xq, j.yw)
 		}
 		j.dst[r] = s
 	}
@@ -157,7 +186,7 @@ func blockSums(dt ir.DType, w, xq []byte, out []int32, d []float32, yw []uint64)
 	case ir.Q4_0:
 		blockSumsQ4_0(w, xq, out, d, yw)
 	case ir.Q8_0:
-		blockSumsQ8_0(w, xq, out, d)
+		blockSumsQ8_0(w, xq, out, d, yw)
 	case ir.Q5_0:
 		blockSumsQ5_0(w, xq, out, d)
 	case ir.Q4_1:
@@ -307,14 +336,18 @@ func dotQ4_0Q8(scr *q8Scratch, w, xq []byte, yw []uint64) float32 {
 	return acc
 }
 
-func dotQ8_0Q8(scr *q8Scratch, w, xq []byte) float32 {
+func dotQ8_0Q8(scr *q8Scratch, w, xq []byte, yw []uint64) float32 {
 	var acc float32
 	s, d := &scr.s[0], &scr.d[0]
 	nb := len(w) / 34
 	for b0 := 0; b0 < nb; b0 += chunkBlocks {
 		n := min(chunkBlocks, nb-b0)
 		ws, xs := w[b0*34:(b0+n)*34], xq[b0*34:(b0+n)*34]
-		blockSumsQ8_0(ws, xs, s[:n], d[:n])
+		var ys []uint64
+		if yw != nil {
+			ys = yw[b0*8 : (b0+n)*8]
+		}
+		blockSumsQ8_0(ws, xs, s[:n], d[:n], ys)
 		for i, si := range s[:n] {
 			acc += float32(float32(si) * float32(d[i]*h16(xs, i*34)))
 		}
@@ -389,14 +422,26 @@ func dotQ5_1Q8(scr *q8Scratch, w, xq []byte, xsum []float64) float32 {
 // call per row does both parts (dotQ4KAVX2 etc.: the eight lanes are the
 // eight float32 lanes of one register, each rounding as here).
 
-func dotQ45KQ8K(scr *q8Scratch, w, xq []byte, five bool) float32 {
+func dotQ45KQ8K(scr *q8Scratch, w, xq []byte, xp []uint64, five bool) float32 {
 	bb := ggml.Q4_KBlockBytes
 	if five {
 		bb = ggml.Q5_KBlockBytes
 	}
 	const xbb = ggml.Q8_KBlockBytes
 	nb := len(w) / bb
-	if useAVX2 && nb > 0 {
+	if xp != nil && useAVX512 && nb > 0 {
+		// As the AVX2 loop below, on x prepared by prepXK.
+		_, _ = w[nb*bb-1], xpBytes(xp)[nb*xpK45Bytes-1]
+		var st [9]float32
+		if five {
+			dotQ5KAVX512(&w[0], &xpBytes(xp)[0], nb, &st)
+		} else {
+			dotQ4KAVX512(&w[0], &xpBytes(xp)[0], nb, &st)
+		}
+		if r := st[8] + st[0] + st[1] + st[2] + st[3] + st[4] + st[5] + st[6] + st[7]; r == r {
+			return r
+		}
+	} else if useAVX2 && nb > 0 {
 		// The lane sums and the float32 combination in one AVX2 loop: the
 		// same operations on each lane, so the same bits; a NaN row is
 		// recomputed below, where Go's instruction order decides its
@@ -419,7 +464,11 @@ func dotQ45KQ8K(scr *q8Scratch, w, xq []byte, five bool) float32 {
 	for b0 := 0; b0 < nb; b0 += chunkSuper {
 		n := min(chunkSuper, nb-b0)
 		ws, xs := w[b0*bb:(b0+n)*bb], xq[b0*xbb:(b0+n)*xbb]
-		laneSumsQ45K(ws, xs, five, a[:9*n])
+		var xps []uint64
+		if xp != nil {
+			xps = xp[b0*xpK45Bytes/8 : (b0+n)*xpK45Bytes/8]
+		}
+		laneSumsQ45K(ws, xs, xps, five, a[:9*n])
 		for k := 0; k < n; k++ {
 			ak := (*[9]int32)(a[9*k : 9*k+9])
 			dx := f32At(xs[k*xbb:])
@@ -444,11 +493,19 @@ func bsum(xb []byte, k int) int32 {
 	return int32(int16(uint16(xb[260+2*k]) | uint16(xb[261+2*k])<<8))
 }
 
-func dotQ6KQ8K(scr *q8Scratch, w, xq []byte) float32 {
+func dotQ6KQ8K(scr *q8Scratch, w, xq []byte, xp []uint64) float32 {
 	const bb = ggml.Q6_KBlockBytes
 	const xbb = ggml.Q8_KBlockBytes
 	nb := len(w) / bb
-	if useAVX2 && nb > 0 {
+	if xp != nil && useAVX512 && nb > 0 {
+		// As the AVX2 loop below, on x prepared by prepXK.
+		_, _ = w[nb*bb-1], xpBytes(xp)[nb*xpK6Bytes-1]
+		var st [9]float32
+		dotQ6KAVX512(&w[0], &xpBytes(xp)[0], nb, &st)
+		if r := st[8] + st[0] + st[1] + st[2] + st[3] + st[4] + st[5] + st[6] + st[7]; r == r {
+			return r
+		}
+	} else if useAVX2 && nb > 0 {
 		// As dotQ45KQ8K's AVX2 loop (st[8] stays 0).
 		_, _ = w[nb*bb-1], xq[nb*xbb-1]
 		var st [9]float32
@@ -462,7 +519,11 @@ func dotQ6KQ8K(scr *q8Scratch, w, xq []byte) float32 {
 	for b0 := 0; b0 < nb; b0 += chunkSuper {
 		n := min(chunkSuper, nb-b0)
 		ws, xs := w[b0*bb:(b0+n)*bb], xq[b0*xbb:(b0+n)*xbb]
-		laneSumsQ6K(ws, xs, a[:8*n])
+		var xps []uint64
+		if xp != nil {
+			xps = xp[b0*xpK6Bytes/8 : (b0+n)*xpK6Bytes/8]
+		}
+		laneSumsQ6K(ws, xs, xps, a[:8*n])
 		for k := 0; k < n; k++ {
 			ak := (*[8]int32)(a[8*k : 8*k+8])
 			d := float32(h16(ws, k*bb+208) * f32At(xs[k*xbb:]))

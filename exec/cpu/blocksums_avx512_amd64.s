@@ -1,0 +1,506 @@
+//go:build amd64
+
+#include "textflag.h"
+
+// AVX-512 (VNNI) block sums for the matvec of a quantised x
+// (blocksums_avx512.go). x comes prepared once per call (prepX32, prepXK):
+// rearranged to the order the weight permutations below produce, with the
+// row-independent offset terms formed. Every product and partial sum is an
+// exact integer. VPDPBUSD (unsigned weight bytes × signed activation
+// bytes, four products into each int32, no int16 step) takes the 32-element
+// formats: q4_0's codes c with the offset −8 applied as −8·Σy per block
+// afterwards, q8_0's signed codes as c+128 (XOR 0x80) with −128·Σy. The
+// K-quants keep their eight lanes l = e mod 8: codes are permuted so that
+// dword l of a 32-element sub-block holds elements l, l+8, l+16, l+24;
+// VPMADDUBSW forms word pairs (at most 2·63·128 in magnitude: no
+// saturation, even for −128 activations) and VPDPWSSD multiplies them by
+// the sub-block scales into int32 lanes.
+
+// Byte offsets into ·zTab (blocksums_avx512.go's z* constants).
+#define T_PERM32 0
+#define T_Q40LO 64
+#define T_Q40HI 128
+#define T_Q40D 192
+#define T_Q80LO 256
+#define T_Q80HI 320
+#define T_Q80D 384
+#define T_Q80D2 448
+#define T_RED 512
+#define T_Q4KSC 576
+#define T_Q5KBIT 832
+#define T_Q6KSC 1088
+#define T_Q6KSHL 1344
+#define T_Q6KSHR 1408
+
+// Prefetch distance, as the AVX2 kernels'.
+#define PFDIST 6144
+
+#define PF3 \
+	PREFETCHT0 PFDIST(SI) \
+	PREFETCHT0 PFDIST+64(SI) \
+	PREFETCHT0 PFDIST+128(SI)
+
+#define PF5 \
+	PF3 \
+	PREFETCHT0 PFDIST+192(SI) \
+	PREFETCHT0 PFDIST+256(SI)
+
+// RED2 sums the four dwords of each 128-bit lane of Z7 (blocks 0..3) and
+// Z8 (blocks 4..7) into Y9 in block order; clobbers Z9, Z10.
+#define RED2 \
+	VPUNPCKLQDQ Z8, Z7, Z9 \
+	VPUNPCKHQDQ Z8, Z7, Z10 \
+	VPADDD Z10, Z9, Z9 \
+	VPSHUFD $0xb1, Z9, Z10 \
+	VPADDD Z10, Z9, Z9 \
+	VPERMD Z9, Z27, Z9
+
+// OFFSUB subtracts Σy·2^sh (x's per-block sums at 256(DI)) from Y9 and
+// stores the eight block sums.
+#define OFFSUB(sh) \
+	VMOVDQU 256(DI), Y10 \
+	VPSLLD $sh, Y10, Y10 \
+	VPSUBD Y10, Y9, Y9 \
+	VMOVDQU Y9, (DX)
+
+// func sumsQ4_0AVX512(w, xp *byte, n int, out *int32, d *float32)
+TEXT ·sumsQ4_0AVX512(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ xp+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
+	MOVQ d+32(FP), R8
+	MOVL $0x0f, AX
+	VPBROADCASTB AX, Z31
+	VMOVDQU64 ·zTab+T_Q40LO(SB), Z30
+	VMOVDQU64 ·zTab+T_Q40HI(SB), Z29
+	VMOVDQU64 ·zTab+T_Q40D(SB), Z28
+	VMOVDQU64 ·zTab+T_RED(SB), Z27
+q40zloop:
+	PF3
+	VMOVDQU64 0(SI), Z1
+	VPERMT2B 64(SI), Z30, Z1
+	VMOVDQU64 64(SI), Z2
+	VMOVDQU 128(SI), X3
+	VPERMT2B Z3, Z29, Z2
+	VMOVDQU64 0(SI), Z4
+	VPERMT2W 64(SI), Z28, Z4
+	VCVTPH2PS X4, Y4
+	VMOVUPS Y4, (R8)
+	VPSRLW $4, Z1, Z5
+	VPANDD Z31, Z1, Z1
+	VPANDD Z31, Z5, Z5
+	VPSRLW $4, Z2, Z6
+	VPANDD Z31, Z2, Z2
+	VPANDD Z31, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	VPXORD Z8, Z8, Z8
+	VPDPBUSD 0(DI), Z1, Z7
+	VPDPBUSD 64(DI), Z5, Z7
+	VPDPBUSD 128(DI), Z2, Z8
+	VPDPBUSD 192(DI), Z6, Z8
+	RED2
+	OFFSUB(3)
+	ADDQ $144, SI
+	ADDQ $512, DI
+	ADDQ $32, DX
+	ADDQ $32, R8
+	SUBQ $8, CX
+	JNZ  q40zloop
+	VZEROUPPER
+	RET
+
+// func sumsQ8_0AVX512(w, xp *byte, n int, out *int32, d *float32)
+TEXT ·sumsQ8_0AVX512(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ xp+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
+	MOVQ d+32(FP), R8
+	MOVL $0x80, AX
+	VPBROADCASTB AX, Z31
+	VMOVDQU64 ·zTab+T_Q80LO(SB), Z30
+	VMOVDQU64 ·zTab+T_Q80HI(SB), Z29
+	VMOVDQU64 ·zTab+T_Q80D(SB), Z28
+	VMOVDQU64 ·zTab+T_RED(SB), Z27
+	VMOVDQU64 ·zTab+T_Q80D2(SB), Z26
+q80zloop:
+	PF5
+	VMOVDQU64 0(SI), Z1
+	VPERMT2B 64(SI), Z30, Z1
+	VMOVDQU64 8(SI), Z2
+	VPERMT2B 72(SI), Z29, Z2
+	VMOVDQU64 136(SI), Z3
+	VPERMT2B 200(SI), Z30, Z3
+	VMOVDQU64 144(SI), Z4
+	VPERMT2B 208(SI), Z29, Z4
+	VMOVDQU64 0(SI), Z5
+	VPERMT2W 64(SI), Z28, Z5
+	VMOVDQU64 128(SI), Z6
+	VPERMT2W 192(SI), Z26, Z6
+	VPUNPCKLQDQ X6, X5, X5
+	VCVTPH2PS X5, Y5
+	VMOVUPS Y5, (R8)
+	VPXORD Z31, Z1, Z1
+	VPXORD Z31, Z2, Z2
+	VPXORD Z31, Z3, Z3
+	VPXORD Z31, Z4, Z4
+	VPXORD Z7, Z7, Z7
+	VPXORD Z8, Z8, Z8
+	VPDPBUSD 0(DI), Z1, Z7
+	VPDPBUSD 64(DI), Z2, Z7
+	VPDPBUSD 128(DI), Z3, Z8
+	VPDPBUSD 192(DI), Z4, Z8
+	RED2
+	OFFSUB(7)
+	ADDQ $272, SI
+	ADDQ $512, DI
+	ADDQ $32, DX
+	ADDQ $32, R8
+	SUBQ $8, CX
+	JNZ  q80zloop
+	VZEROUPPER
+	RET
+
+// KSCALESZ unpacks the eight 6-bit scales and mins of the q4_K/q5_K
+// super-block at SI (ggml's utmp bit trick, as the AVX2 KSCALES): X2's
+// bytes 0..7 are the scales; dword 0 of X3 gets the mins term
+// S = Σ_j m_j·(bsums_2j + bsums_2j+1) with the bsums at 256(DI).
+// Clobbers AX, BX, R9..R12, X2..X4.
+#define KSCALESZ \
+	MOVL 4(SI), AX \
+	MOVL 8(SI), BX \
+	MOVL 12(SI), R12 \
+	MOVL AX, R9 \
+	ANDL $0x3f3f3f3f, R9 \
+	SHRL $6, AX \
+	ANDL $0x03030303, AX \
+	SHLL $4, AX \
+	MOVL R12, R10 \
+	ANDL $0x0f0f0f0f, R10 \
+	ORL  AX, R10 \
+	MOVL BX, R11 \
+	ANDL $0x3f3f3f3f, R11 \
+	SHRL $6, BX \
+	ANDL $0x03030303, BX \
+	SHLL $4, BX \
+	SHRL $4, R12 \
+	ANDL $0x0f0f0f0f, R12 \
+	ORL  BX, R12 \
+	VMOVD R9, X2 \
+	VPINSRD $1, R10, X2, X2 \
+	VMOVD R11, X3 \
+	VPINSRD $1, R12, X3, X3 \
+	VPUNPCKLBW X3, X3, X3 \
+	VPMOVZXBW X3, Y3 \
+	VPMADDWD 256(DI), Y3, Y3 \
+	VEXTRACTI128 $1, Y3, X4 \
+	VPADDD X4, X3, X3 \
+	VPSHUFD $0x4e, X3, X4 \
+	VPADDD X4, X3, X3 \
+	VPSHUFD $0xb1, X3, X4 \
+	VPADDD X4, X3, X3
+
+// KCODES4 sets Z5..Z8 to the permuted q4_K codes of sub-blocks (0|2),
+// (1|3), (4|6), (5|7) from the 128 qs bytes at qo(SI).
+#define KCODES4(qo) \
+	VPERMB qo(SI), Z30, Z5 \
+	VPSRLW $4, Z5, Z6 \
+	VPANDD Z31, Z5, Z5 \
+	VPANDD Z31, Z6, Z6 \
+	VPERMB qo+64(SI), Z30, Z7 \
+	VPSRLW $4, Z7, Z8 \
+	VPANDD Z31, Z7, Z7 \
+	VPANDD Z31, Z8, Z8
+
+// KFIFTH adds 0x10 to the codes in Z5..Z8 whose fifth bit (the permuted
+// qh in Z16, bit masks in Z24..Z27) is set.
+#define KFIFTH \
+	VPTESTMB Z24, Z16, K2 \
+	VPADDB Z19, Z5, K2, Z5 \
+	VPTESTMB Z25, Z16, K3 \
+	VPADDB Z19, Z6, K3, Z6 \
+	VPTESTMB Z26, Z16, K4 \
+	VPADDB Z19, Z7, K4, Z7 \
+	VPTESTMB Z27, Z16, K5 \
+	VPADDB Z19, Z8, K5, Z8
+
+// KLANES45 sets Y0 to the eight lane sums of the codes in Z5..Z8 with the
+// prepared activations at DI and the scales in X2; clobbers Z0, Z1,
+// Z5..Z8, Z12..Z15.
+#define KLANES45 \
+	VPMADDUBSW 0(DI), Z5, Z5 \
+	VPMADDUBSW 64(DI), Z6, Z6 \
+	VPMADDUBSW 128(DI), Z7, Z7 \
+	VPMADDUBSW 192(DI), Z8, Z8 \
+	VPERMB.Z Z2, Z20, K1, Z12 \
+	VPERMB.Z Z2, Z21, K1, Z13 \
+	VPERMB.Z Z2, Z22, K1, Z14 \
+	VPERMB.Z Z2, Z23, K1, Z15 \
+	VPXORD Z0, Z0, Z0 \
+	VPXORD Z1, Z1, Z1 \
+	VPDPWSSD Z12, Z5, Z0 \
+	VPDPWSSD Z13, Z6, Z1 \
+	VPDPWSSD Z14, Z7, Z0 \
+	VPDPWSSD Z15, Z8, Z1 \
+	VPADDD Z1, Z0, Z0 \
+	VEXTRACTI64X4 $1, Z0, Y1 \
+	VPADDD Y1, Y0, Y0
+
+// KSETUP45 loads the q4_K/q5_K constants.
+#define KSETUP45 \
+	MOVL $0x0f, AX \
+	VPBROADCASTB AX, Z31 \
+	MOVL $0x10, AX \
+	VPBROADCASTB AX, Z19 \
+	MOVQ $0x5555555555555555, AX \
+	KMOVQ AX, K1 \
+	VMOVDQU64 ·zTab+T_PERM32(SB), Z30 \
+	VMOVDQU64 ·zTab+T_Q4KSC(SB), Z20 \
+	VMOVDQU64 ·zTab+T_Q4KSC+64(SB), Z21 \
+	VMOVDQU64 ·zTab+T_Q4KSC+128(SB), Z22 \
+	VMOVDQU64 ·zTab+T_Q4KSC+192(SB), Z23 \
+	VMOVDQU64 ·zTab+T_Q5KBIT(SB), Z24 \
+	VMOVDQU64 ·zTab+T_Q5KBIT+64(SB), Z25 \
+	VMOVDQU64 ·zTab+T_Q5KBIT+128(SB), Z26 \
+	VMOVDQU64 ·zTab+T_Q5KBIT+192(SB), Z27
+
+// KQ5QH sets Z16 to the q5_K qh bytes at 16(SI), permuted, in both halves.
+#define KQ5QH \
+	VBROADCASTI64X4 16(SI), Z16 \
+	VPERMB Z16, Z30, Z16
+
+// The float32 combination, as the AVX2 kernels' (blocksums_amd64.s):
+// sums_0..7 in Y29, acc in X28. KDX45: X9 = [fl(d·d_x), fl(dmin·d_x)].
+#define KDX45 \
+	VMOVD (SI), X9 \
+	VCVTPH2PS X9, X9 \
+	VBROADCASTSS 288(DI), X10 \
+	VMULPS X10, X9, X9
+
+// KMINSZ: acc −= fl(fl(dmin·d_x)·float(S)).
+#define KMINSZ \
+	VCVTDQ2PS X3, X3 \
+	VMOVSHDUP X9, X10 \
+	VMULSS X3, X10, X10 \
+	VSUBSS X10, X28, X28
+
+// KCOMBZ: sums_l += fl(d·float(a_l)) for the lanes in Y0, d in X9.
+#define KCOMBZ \
+	VCVTDQ2PS Y0, Y0 \
+	VBROADCASTSS X9, Y9 \
+	VMULPS Y0, Y9, Y9 \
+	VADDPS Y9, Y29, Y29
+
+#define KSTATEIN \
+	VMOVUPS (DX), Y29 \
+	VMOVSS 32(DX), X28
+
+#define KSTATEOUT \
+	VMOVUPS Y29, (DX) \
+	VMOVSS X28, 32(DX)
+
+// func lanesQ4KAVX512(w, xp *byte, n int, out *int32)
+TEXT ·lanesQ4KAVX512(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ xp+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
+	KSETUP45
+q4kzlloop:
+	PF3
+	KSCALESZ
+	KCODES4(16)
+	KLANES45
+	VMOVDQU Y0, (DX)
+	VMOVD X3, 32(DX)
+	ADDQ $144, SI
+	ADDQ $320, DI
+	ADDQ $36, DX
+	DECQ CX
+	JNZ  q4kzlloop
+	VZEROUPPER
+	RET
+
+// func lanesQ5KAVX512(w, xp *byte, n int, out *int32)
+TEXT ·lanesQ5KAVX512(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ xp+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
+	KSETUP45
+q5kzlloop:
+	PF3
+	KSCALESZ
+	KQ5QH
+	KCODES4(48)
+	KFIFTH
+	KLANES45
+	VMOVDQU Y0, (DX)
+	VMOVD X3, 32(DX)
+	ADDQ $176, SI
+	ADDQ $320, DI
+	ADDQ $36, DX
+	DECQ CX
+	JNZ  q5kzlloop
+	VZEROUPPER
+	RET
+
+// func dotQ4KAVX512(w, xp *byte, n int, st *[9]float32)
+TEXT ·dotQ4KAVX512(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ xp+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ st+24(FP), DX
+	KSETUP45
+	KSTATEIN
+q4kzdloop:
+	PF3
+	KSCALESZ
+	KCODES4(16)
+	KLANES45
+	KDX45
+	KMINSZ
+	KCOMBZ
+	ADDQ $144, SI
+	ADDQ $320, DI
+	DECQ CX
+	JNZ  q4kzdloop
+	KSTATEOUT
+	VZEROUPPER
+	RET
+
+// func dotQ5KAVX512(w, xp *byte, n int, st *[9]float32)
+TEXT ·dotQ5KAVX512(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ xp+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ st+24(FP), DX
+	KSETUP45
+	KSTATEIN
+q5kzdloop:
+	PF3
+	KSCALESZ
+	KQ5QH
+	KCODES4(48)
+	KFIFTH
+	KLANES45
+	KDX45
+	KMINSZ
+	KCOMBZ
+	ADDQ $176, SI
+	ADDQ $320, DI
+	DECQ CX
+	JNZ  q5kzdloop
+	KSTATEOUT
+	VZEROUPPER
+	RET
+
+// q6_K: codes c = (nibble of ql) | (two bits of qh) << 4, 0..63; the −32
+// offset is the prepared 32·(y_a + y_b) word subtracted from each
+// VPMADDUBSW word (|(c−32)·y pair| ≤ 8192). Register r of the four holds
+// sub-blocks 2r | 2r+1; its scale words (sc_2s, sc_2s+1) per dword.
+
+// Q6CODES(qlo, qho, lo, hi) sets lo and hi to the codes of the half whose
+// ql is at qlo(SI) and qh at qho(SI); clobbers Z16, Z17.
+#define Q6CODES(qlo, qho, lo, hi) \
+	VPERMB qlo(SI), Z30, hi \
+	VBROADCASTI64X4 qho(SI), Z16 \
+	VPERMB Z16, Z30, Z16 \
+	VPANDD Z31, hi, lo \
+	VPSLLVW Z24, Z16, Z17 \
+	VPANDD Z19, Z17, Z17 \
+	VPORD Z17, lo, lo \
+	VPSRLW $4, hi, hi \
+	VPANDD Z31, hi, hi \
+	VPSRLVW Z25, Z16, Z17 \
+	VPANDD Z19, Z17, Z17 \
+	VPORD Z17, hi, hi
+
+// KLANES6 sets Y0 to the eight lane sums of the q6_K super-block at SI
+// with the prepared activations at DI; clobbers Z0..Z2, Z5..Z8,
+// Z12..Z17.
+#define KLANES6 \
+	VPMOVSXBW 192(SI), Y2 \
+	VPERMD Z2, Z20, Z12 \
+	VPERMD Z2, Z21, Z13 \
+	VPERMD Z2, Z22, Z14 \
+	VPERMD Z2, Z23, Z15 \
+	Q6CODES(0, 128, Z5, Z6) \
+	Q6CODES(64, 160, Z7, Z8) \
+	VPMADDUBSW 0(DI), Z5, Z5 \
+	VPSUBW 256(DI), Z5, Z5 \
+	VPMADDUBSW 64(DI), Z6, Z6 \
+	VPSUBW 320(DI), Z6, Z6 \
+	VPMADDUBSW 128(DI), Z7, Z7 \
+	VPSUBW 384(DI), Z7, Z7 \
+	VPMADDUBSW 192(DI), Z8, Z8 \
+	VPSUBW 448(DI), Z8, Z8 \
+	VPXORD Z0, Z0, Z0 \
+	VPXORD Z1, Z1, Z1 \
+	VPDPWSSD Z12, Z5, Z0 \
+	VPDPWSSD Z13, Z6, Z1 \
+	VPDPWSSD Z14, Z7, Z0 \
+	VPDPWSSD Z15, Z8, Z1 \
+	VPADDD Z1, Z0, Z0 \
+	VEXTRACTI64X4 $1, Z0, Y1 \
+	VPADDD Y1, Y0, Y0
+
+#define KSETUP6 \
+	MOVL $0x0f, AX \
+	VPBROADCASTB AX, Z31 \
+	MOVL $0x30, AX \
+	VPBROADCASTB AX, Z19 \
+	VMOVDQU64 ·zTab+T_PERM32(SB), Z30 \
+	VMOVDQU64 ·zTab+T_Q6KSC(SB), Z20 \
+	VMOVDQU64 ·zTab+T_Q6KSC+64(SB), Z21 \
+	VMOVDQU64 ·zTab+T_Q6KSC+128(SB), Z22 \
+	VMOVDQU64 ·zTab+T_Q6KSC+192(SB), Z23 \
+	VMOVDQU64 ·zTab+T_Q6KSHL(SB), Z24 \
+	VMOVDQU64 ·zTab+T_Q6KSHR(SB), Z25
+
+// func lanesQ6KAVX512(w, xp *byte, n int, out *int32)
+TEXT ·lanesQ6KAVX512(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ xp+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ out+24(FP), DX
+	KSETUP6
+q6kzlloop:
+	PF3
+	PREFETCHT0 PFDIST+192(SI)
+	KLANES6
+	VMOVDQU Y0, (DX)
+	ADDQ $210, SI
+	ADDQ $576, DI
+	ADDQ $32, DX
+	DECQ CX
+	JNZ  q6kzlloop
+	VZEROUPPER
+	RET
+
+// func dotQ6KAVX512(w, xp *byte, n int, st *[9]float32)
+TEXT ·dotQ6KAVX512(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ xp+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ st+24(FP), DX
+	KSETUP6
+	KSTATEIN
+q6kzdloop:
+	PF3
+	PREFETCHT0 PFDIST+192(SI)
+	KLANES6
+	MOVWLZX 208(SI), AX
+	VMOVD AX, X9
+	VCVTPH2PS X9, X9
+	VBROADCASTSS 512(DI), X10
+	VMULPS X10, X9, X9
+	KCOMBZ
+	ADDQ $210, SI
+	ADDQ $576, DI
+	DECQ CX
+	JNZ  q6kzdloop
+	KSTATEOUT
+	VZEROUPPER
+	RET
