@@ -38,7 +38,7 @@ const maxPromptBytes = 16 << 20
 // generateFlags are zincc generate's flags.
 type generateFlags struct {
 	model, prompt, file, graph, tier string
-	n, ctx, topK, lastN              int
+	n, ctx, topK, lastN, threads     int
 	temp, topP, minP, repeat         float64
 	seed                             int64
 	chat, interactive, asJSON        bool
@@ -53,6 +53,7 @@ func (g *generateFlags) register(fs *flag.FlagSet, defTier string) {
 	fs.IntVar(&g.n, "n", 128, "tokens to generate at most (-1: until an end token or a full context)")
 	fs.IntVar(&g.ctx, "ctx", 0, "KV-cache positions of the imported step (0: the model's context length, at most 4096)")
 	fs.StringVar(&g.tier, "tier", defTier, "where to run: "+tierNames()+"; $ZINCC_TIER sets the default")
+	fs.IntVar(&g.threads, "threads", 0, "cpu tier: goroutines a matvec's rows are spread over (0: one per CPU)")
 	fs.Float64Var(&g.temp, "temp", d.Temp, "temperature; 0 is greedy (the step's own argmax)")
 	fs.IntVar(&g.topK, "top-k", d.TopK, "keep the K most likely tokens (0: all)")
 	fs.Float64Var(&g.topP, "top-p", d.TopP, "keep the most likely tokens up to this probability mass (1: off)")
@@ -102,6 +103,8 @@ func runGenerate(e *env, args []string) int {
 		return fail("-n %d: the number of tokens to generate must be positive (or -1 for no limit)", g.n)
 	case g.ctx < 0:
 		return fail("-ctx %d must not be negative", g.ctx)
+	case g.threads < 0:
+		return usage("-threads %d must not be negative", g.threads)
 	case g.seed < -1 || g.seed > 1<<32-1:
 		return fail("-seed %d must be in [0, 4294967295], or -1 for a random seed", g.seed)
 	}
@@ -163,7 +166,7 @@ func runGenerate(e *env, args []string) int {
 		Logits:    !cfg.Greedy(),
 		MaxMemory: exec.DefaultMemoryLimit(),
 		Open: func(m *ir.Module, w *exec.Weights) (exec.Ring, error) {
-			r, err := openTier(e, g.tier, g.verbose, m, w)
+			r, err := openTier(e, g.tier, g.threads, g.verbose, m, w)
 			if err != nil {
 				return nil, fmt.Errorf("tier %s: %w", g.tier, err)
 			}

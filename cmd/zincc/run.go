@@ -33,6 +33,7 @@ func runRun(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print the steps as JSON")
 	maxMem := fs.String("max-memory", "", "refuse graphs that need more host memory than this (e.g. 8G; default: half the available memory)")
 	verbose := fs.Bool("v", false, "say which tier runs and, with -tier=auto, why each better tier was refused")
+	threads := fs.Int("threads", 0, "cpu tier: goroutines a matvec's rows are spread over (0: one per CPU)")
 	var pf pipelineFlags
 	pf.register(fs)
 	path, status := parseOneFile(e, c, fs, args)
@@ -45,6 +46,10 @@ func runRun(e *env, args []string) int {
 	}
 	if !knownTier(*tier) {
 		fmt.Fprintf(e.stderr, "zincc run: unknown tier %q (known: %s)\n", *tier, tierNames())
+		return exitUsage
+	}
+	if *threads < 0 {
+		fmt.Fprintf(e.stderr, "zincc run: -threads must not be negative, got %d\n", *threads)
 		return exitUsage
 	}
 	opts, ok := pf.options(e)
@@ -78,7 +83,7 @@ func runRun(e *env, args []string) int {
 		return exitInput
 	}
 	defer w.Close()
-	ring, err := openTier(e, *tier, *verbose, m, w)
+	ring, err := openTier(e, *tier, *threads, *verbose, m, w)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "zincc run: tier %s: %v\n", *tier, err)
 		return exitInput

@@ -35,8 +35,9 @@ func knownTier(name string) bool { return tier.Known(name) }
 // openTier opens the ring of tier name (exec/tier.Open); with verbose it
 // says on stderr why each better tier was refused under auto and which
 // one runs.
-func openTier(e *env, name string, verbose bool, m *ir.Module, w *exec.Weights) (exec.Ring, error) {
+func openTier(e *env, name string, threads int, verbose bool, m *ir.Module, w *exec.Weights) (exec.Ring, error) {
 	c := tierConfig()
+	c.Threads = threads
 	c.GPU.Progress = uploadProgress(e.stderr) // a staged weights upload reports on stderr
 	r, refused, err := tier.Open(name, c, m, w)
 	if verbose {

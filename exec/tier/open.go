@@ -30,6 +30,9 @@ type Config struct {
 	GPU hwring.Config
 	// Lower lowers a graph for the GPU tiers; nil is gfx1201.Compile.
 	Lower func(*ir.Module) (*gfx1201.Executable, error)
+	// Threads is how many goroutines the cpu tier spreads a matvec's
+	// rows over; 0 is one per CPU.
+	Threads int
 }
 
 func (c Config) lower(m *ir.Module) (*gfx1201.Executable, error) {
@@ -44,12 +47,12 @@ type Opener func(c Config, m *ir.Module, w *exec.Weights) (exec.Ring, error)
 
 // openers is every tier by name.
 var openers = map[string]Opener{
-	"cpu": func(_ Config, m *ir.Module, w *exec.Weights) (exec.Ring, error) {
+	"cpu": func(c Config, m *ir.Module, w *exec.Weights) (exec.Ring, error) {
 		p, err := lowercpu.Lower(m)
 		if err != nil {
 			return nil, err
 		}
-		return cpuring.NewRing(p, w, 0)
+		return cpuring.NewRing(p, w, c.Threads)
 	},
 	"sim": func(_ Config, m *ir.Module, w *exec.Weights) (exec.Ring, error) {
 		e, err := gfx1201.Compile(m)
