@@ -21,31 +21,98 @@ import (
 // (Σ_j e_j·v_jd) / sum) with the weighted sum in float64 in j order. NaNs
 // propagate as in Softmax.
 func Attention(dst, q []float32, k, v []byte, dt ir.DType, pos, heads, kvHeads, headDim int, scale float32, scratch []float32) error {
-	if heads <= 0 || kvHeads <= 0 || heads%kvHeads != 0 {
-		return sizeError("attention", "%d query heads are not a multiple of %d KV heads", heads, kvHeads)
-	}
-	if headDim <= 0 || len(q) != heads*headDim || len(dst) != heads*headDim {
-		return sizeError("attention", "q of %d and dst of %d values for %d heads of %d", len(q), len(dst), heads, headDim)
-	}
-	width := kvHeads * headDim
-	ctx, rb, err := stateRows("attention", k, dt, width)
+	rb, err := checkAttention(dst, q, k, v, dt, pos, heads, kvHeads, headDim)
 	if err != nil {
 		return err
 	}
+	if len(scratch) < pos+1 {
+		return sizeError("attention", "scratch of %d values, need %d", len(scratch), pos+1)
+	}
+	attentionHeads(dst, q, k, v, dt, rb, pos, heads, kvHeads, headDim, scale, scratch[:pos+1], 0, heads)
+	return nil
+}
+
+// checkAttention checks Attention's arguments and returns the states' row
+// bytes.
+func checkAttention(dst, q []float32, k, v []byte, dt ir.DType, pos, heads, kvHeads, headDim int) (rowBytes int, err error) {
+	if heads <= 0 || kvHeads <= 0 || heads%kvHeads != 0 {
+		return 0, sizeError("attention", "%d query heads are not a multiple of %d KV heads", heads, kvHeads)
+	}
+	if headDim <= 0 || len(q) != heads*headDim || len(dst) != heads*headDim {
+		return 0, sizeError("attention", "q of %d and dst of %d values for %d heads of %d", len(q), len(dst), heads, headDim)
+	}
+	ctx, rb, err := stateRows("attention", k, dt, kvHeads*headDim)
+	if err != nil {
+		return 0, err
+	}
 	if len(v) != len(k) {
-		return sizeError("attention", "K state of %d bytes and V state of %d", len(k), len(v))
+		return 0, sizeError("attention", "K state of %d bytes and V state of %d", len(k), len(v))
 	}
 	if pos < 0 || pos >= ctx {
-		return sizeError("attention", "position %d out of range [0, %d)", pos, ctx)
+		return 0, sizeError("attention", "position %d out of range [0, %d)", pos, ctx)
 	}
-	n := pos + 1
-	if len(scratch) < n {
-		return sizeError("attention", "scratch of %d values, need %d", len(scratch), n)
+	return rb, nil
+}
+
+// AttentionPool is Attention with its heads spread over pool's goroutines
+// and the pool's own scratch. A head is computed by one goroutine in
+// Attention's order, so the result is Attention's, bit for bit. A nil
+// pool runs every head on the calling goroutine.
+func AttentionPool(pool *Pool, dst, q []float32, k, v []byte, dt ir.DType, pos, heads, kvHeads, headDim int, scale float32) error {
+	if pool == nil {
+		return Attention(dst, q, k, v, dt, pos, heads, kvHeads, headDim, scale, make([]float32, max(pos+1, 0)))
 	}
-	scores := scratch[:n]
+	rb, err := checkAttention(dst, q, k, v, dt, pos, heads, kvHeads, headDim)
+	if err != nil {
+		return err
+	}
+	pool.mu.Lock()
+	defer pool.mu.Unlock()
+	a := &pool.attn
+	for w := range a.scratch {
+		if cap(a.scratch[w]) < pos+1 {
+			a.scratch[w] = make([]float32, pos+1)
+		}
+	}
+	*a = attentionCall{dst: dst, q: q, k: k, v: v, dt: dt, rowBytes: rb, pos: pos, heads: heads, kvHeads: kvHeads,
+		headDim: headDim, scale: scale, scratch: a.scratch, runFn: a.runFn}
+	// A head reads (pos+1)·headDim K and V values; short contexts are not
+	// worth the hand-over.
+	if pool.closed || heads < 2 || (pos+1)*headDim*heads < inlineWork {
+		a.run(0, 0, heads)
+	} else {
+		pool.forEach(heads, 1, a.runFn)
+	}
+	a.dst, a.q, a.k, a.v = nil, nil, nil, nil // keep no references past the call
+	return nil
+}
+
+// attentionCall holds the arguments of the AttentionPool call a Pool is
+// running and each goroutine's scores scratch. runFn is run, bound once
+// (a method value made per call would allocate).
+type attentionCall struct {
+	dst, q                        []float32
+	k, v                          []byte
+	dt                            ir.DType
+	rowBytes, pos, heads, kvHeads int
+	headDim                       int
+	scale                         float32
+	scratch                       [][]float32 // per goroutine of the pool
+	runFn                         func(worker, lo, hi int)
+}
+
+// run computes heads lo..hi-1 with worker's scratch.
+func (a *attentionCall) run(worker, lo, hi int) {
+	attentionHeads(a.dst, a.q, a.k, a.v, a.dt, a.rowBytes, a.pos, a.heads, a.kvHeads, a.headDim, a.scale, a.scratch[worker][:a.pos+1], lo, hi)
+}
+
+// attentionHeads computes heads h0..h1-1 of Attention, whose arguments are
+// checked (rb is the states' row bytes); scores holds pos+1 values.
+func attentionHeads(dst, q []float32, k, v []byte, dt ir.DType, rb, pos, heads, kvHeads, headDim int, scale float32, scores []float32, h0, h1 int) {
+	width := kvHeads * headDim
 	eb := rb / width
 	group := heads / kvHeads
-	for h := 0; h < heads; h++ {
+	for h := h0; h < h1; h++ {
 		qh := q[h*headDim : (h+1)*headDim]
 		off := (h / group) * headDim * eb // byte offset of the KV head in a row
 		for j := range scores {
@@ -91,7 +158,6 @@ func Attention(dst, q []float32, k, v []byte, dt ir.DType, pos, heads, kvHeads, 
 			out[d] = float32(acc / sum)
 		}
 	}
-	return nil
 }
 
 // stateValue reads one f32 or f16 state element, widened exactly.

@@ -34,6 +34,8 @@ type Pool struct {
 	yw     []uint64     // x's swarY words, for MatVecQ8's pure-Go q4_0, q4_1
 	next   atomic.Int64
 	closed bool
+	attn   attentionCall // the current AttentionPool call
+	each   eachCall      // the current forEach call
 
 	seq     atomic.Uint64 // bumped once per published call (and by Close)
 	done    atomic.Int32  // helpers finished with the current call
@@ -46,6 +48,8 @@ type Pool struct {
 // poolHelper is one helper goroutine's mailbox.
 type poolHelper struct {
 	job    matvecJob     // written by the caller before seq is bumped
+	each   *eachCall     // non-nil: the call is a forEach, not job
+	worker int           // the helper's index among the pool's goroutines
 	parked atomic.Bool   // the helper is (about to be) blocked on wake
 	wake   chan struct{} // capacity 1: a token means "look at seq again"
 }
@@ -66,8 +70,10 @@ func NewPool(workers int) *Pool {
 	for i := range p.q8 {
 		p.q8[i] = new(q8Scratch)
 	}
+	p.attn.scratch = make([][]float32, workers)
+	p.attn.runFn = p.attn.run
 	for i := 1; i < workers; i++ {
-		h := &poolHelper{wake: make(chan struct{}, 1)}
+		h := &poolHelper{wake: make(chan struct{}, 1), worker: i}
 		p.helpers = append(p.helpers, h)
 		go p.serve(h)
 	}
@@ -126,7 +132,11 @@ func (p *Pool) serve(h *poolHelper) {
 		if p.quit.Load() {
 			return
 		}
-		h.job.work()
+		if h.each != nil {
+			h.each.work(h.worker)
+		} else {
+			h.job.work()
+		}
 		p.done.Add(1)
 		if p.waiting.Load() { // as in publish, one side sees the other
 			select {
@@ -200,12 +210,50 @@ func (p *Pool) parallel(j matvecJob) {
 	p.done.Store(0)
 	j.next, j.chunk = &p.next, chunk
 	for i, h := range p.helpers {
-		h.job = j
+		h.job, h.each = j, nil
 		h.job.q8 = p.q8[i+1]
 	}
 	p.publish()
 	j.work()
 	p.awaitHelpers()
+}
+
+// eachCall is a forEach call: f over [0, n) in pieces of chunk, claimed
+// from next by the pool's goroutines.
+type eachCall struct {
+	n, chunk int
+	next     atomic.Int64
+	f        func(worker, lo, hi int)
+}
+
+// work runs pieces of c until none are left.
+func (c *eachCall) work(worker int) {
+	for {
+		lo := int(c.next.Add(int64(c.chunk))) - c.chunk
+		if lo >= c.n {
+			return
+		}
+		c.f(worker, lo, min(lo+c.chunk, c.n))
+	}
+}
+
+// forEach runs f over [0, n) on the pool's goroutines, in pieces of chunk
+// that they claim until none are left; worker (0: the caller) says whose
+// scratch f may use. f must not allocate if the call is to allocate
+// nothing: bind it once. The caller must hold p.mu, and the pool must not
+// be closed.
+func (p *Pool) forEach(n, chunk int, f func(worker, lo, hi int)) {
+	c := &p.each
+	c.n, c.chunk, c.f = n, chunk, f
+	c.next.Store(0)
+	p.done.Store(0)
+	for _, h := range p.helpers {
+		h.each = c
+	}
+	p.publish()
+	c.work(0)
+	p.awaitHelpers()
+	c.f = nil
 }
 
 // awaitHelpers returns when every helper has finished the current call:
