@@ -38,6 +38,9 @@ type Size struct {
 	Rows  int // matvec rows
 	Heads int // attention query heads
 	Ctx   int // attention: rows of the K and V states
+	// More is a grouped matvec's rows of its segments after the first
+	// (Rows); 0 for none.
+	More [MatvecSegments - 1]int
 }
 
 // KernelABI describes one kernel of the library.
@@ -153,6 +156,29 @@ func argmaxScratch(s Size) uint32 { return 8 + 8*argmaxGroups(s) }
 
 // perRow launches one wave per matrix row, eight to a workgroup.
 func perRow(s Size) uint32 { return uint32((s.Rows + 7) / 8) }
+
+// MatvecSegments is the most matvecs one grouped matvec kernel
+// (zincc_matvec_FMT_q8_group) computes.
+const MatvecSegments = 3
+
+// groupArgs are the arguments of the grouped matvecs: segment 0's W, the
+// shared x, segment 0's dst, its rows, the shared cols, the rows of
+// segments 1 and 2, then the byte offsets of their W and dst from the
+// previous segment's (two's complement: a segment may lie before the
+// previous one).
+var groupArgs = []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), u32("rows1"), u32("rows2"),
+	u32("w1_off"), u32("w2_off"), u32("dst1_off"), u32("dst2_off")}
+
+// perSegmentRow launches a grouped matvec: one wave per row of each
+// segment, eight to a workgroup, a segment's workgroups after the
+// previous segment's.
+func perSegmentRow(s Size) uint32 {
+	g := perRow(s)
+	for _, r := range s.More {
+		g += perRow(Size{Rows: r})
+	}
+	return g
+}
 
 // perHead launches one workgroup per attention query head.
 func perHead(s Size) uint32 { return uint32(s.Heads) }
@@ -307,6 +333,20 @@ var ABIs = []KernelABI{
 	{Name: "zincc_matvec_q4_K_q8_add", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), ptr("r")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block; dst = r + W·x"},
 	{Name: "zincc_matvec_q5_K_q8_add", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), ptr("r")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block; dst = r + W·x"},
 	{Name: "zincc_matvec_q6_K_q8_add", Args: []Arg{ptr("w"), ptr("x"), ptr("dst"), u32("rows"), u32("cols"), ptr("r")}, Block: 256, Groups: perRow, Doc: "8 rows, one per wave; eight lanes per super-block; dst = r + W·x"},
+	// The grouped matvecs (lower/gfx1201 groups consecutive matvecs over
+	// one x): zincc_matvec_FMT_q8 over up to MatvecSegments segments, each
+	// taking ceil(rows/8) consecutive workgroups; the later segments' W and
+	// dst are byte offsets (signed 32-bit) from the previous segment's, so
+	// that three matvecs fit the 16 user SGPRs. Size: Rows (segment 0),
+	// More (the other segments' rows), N (cols).
+	{Name: "zincc_matvec_q4_0_q8_group", Args: groupArgs, Block: 256, Groups: perSegmentRow, Doc: "8 rows of one segment, one per wave; a lane per block"},
+	{Name: "zincc_matvec_q8_0_q8_group", Args: groupArgs, Block: 256, Groups: perSegmentRow, Doc: "8 rows of one segment, one per wave; a lane per block"},
+	{Name: "zincc_matvec_q4_1_q8_group", Args: groupArgs, Block: 256, Groups: perSegmentRow, Doc: "8 rows of one segment, one per wave; a lane per block"},
+	{Name: "zincc_matvec_q5_0_q8_group", Args: groupArgs, Block: 256, Groups: perSegmentRow, Doc: "8 rows of one segment, one per wave; a lane per block"},
+	{Name: "zincc_matvec_q5_1_q8_group", Args: groupArgs, Block: 256, Groups: perSegmentRow, Doc: "8 rows of one segment, one per wave; a lane per block"},
+	{Name: "zincc_matvec_q4_K_q8_group", Args: groupArgs, Block: 256, Groups: perSegmentRow, Doc: "8 rows of one segment, one per wave; eight lanes per super-block"},
+	{Name: "zincc_matvec_q5_K_q8_group", Args: groupArgs, Block: 256, Groups: perSegmentRow, Doc: "8 rows of one segment, one per wave; eight lanes per super-block"},
+	{Name: "zincc_matvec_q6_K_q8_group", Args: groupArgs, Block: 256, Groups: perSegmentRow, Doc: "8 rows of one segment, one per wave; eight lanes per super-block"},
 	// quantize: thread t quantises block t of x (32 or 256 elements).
 	{Name: "zincc_quantize_q8_0", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 32"},
 	{Name: "zincc_quantize_q8_K", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 256"},

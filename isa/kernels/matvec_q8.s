@@ -205,10 +205,10 @@
   mvs_stage \fmt, \loads, 3, \b3, \per, \res, \t
   s_branch .L\fmt\()\t\()_q8s_loop
 .L\fmt\()\t\()_q8s_reduce:
-.ifb \t
-  matvec_store v2, v5
-.else
+.ifc \t, _add
   matvec_store_add v2, v5, v6
+.else
+  matvec_store v2, v5
 .endif
 .L\fmt\()\t\()_q8s_end:
   s_endpgm
@@ -219,10 +219,11 @@
 // register sets at v[b0..b3]). s24 = blocks per
 // row, s25 = s24 − 1, s26 = steps of 32 blocks, s27 = the step consumed
 // next; v1 = lane, v2 = the lane's float32 sum, v3 = the block consumed
-// next, v4 = the block loaded next. A non-empty t (the labels' tag) makes
-// the matvec_add kernel: matvec_store_add adds r (s[8:9]) to each row.
-.macro matvec_stream fmt, bytes, loads, b0, b1, b2, b3, t=
-  matvec_row .L\fmt\()\t\()_q8s_end
+// next, v4 = the block loaded next. t tags the labels: t = _add makes
+// the matvec_add kernel (matvec_store_add adds r (s[8:9]) to each row);
+// wg is the workgroup register matvec_row reads (s14 after matvec_segment).
+.macro matvec_stream fmt, bytes, loads, b0, b1, b2, b3, t=, wg=ttmp9
+  matvec_row .L\fmt\()\t\()_q8s_end, \wg
   matvec_blocks 5, \bytes
   s_sub_co_u32 s25, s24, 1
   s_add_co_u32 s26, s24, 31
@@ -403,8 +404,8 @@
 // matvec_stream_k fmt, bytes, loads, b0, b1, b2, b3, t: the body of
 // zincc_matvec_FMT_q8 for a K-quant: as matvec_stream, over super-blocks
 // (s24 of them a row, four a step).
-.macro matvec_stream_k fmt, bytes, loads, b0, b1, b2, b3, t=
-  matvec_row .L\fmt\()\t\()_q8s_end
+.macro matvec_stream_k fmt, bytes, loads, b0, b1, b2, b3, t=, wg=ttmp9
+  matvec_row .L\fmt\()\t\()_q8s_end, \wg
   matvec_blocks 8, \bytes
   s_sub_co_u32 s25, s24, 1
   s_add_co_u32 s26, s24, 3
@@ -899,6 +900,95 @@ zincc_matvec_q5_1_q8_add:
 .Lq5_1_q8a_size:
 .size zincc_matvec_q5_1_q8_add, .Lq5_1_q8a_size-zincc_matvec_q5_1_q8_add
 
+// The grouped matvecs (lower/gfx1201 groups consecutive matvecs over the
+// same x, weight format and columns): zincc_matvec_FMT_q8 over up to three
+// segments in one dispatch, each workgroup finding its own (matvec_segment)
+// and running the kernel's body on it unchanged.
+//   s[0:1] W, s[2:3] x, s[4:5] dst, s6 rows (segment 0), s7 cols,
+//   s8, s9 rows of segments 1, 2 (0: none), s10, s11 the byte offset of
+//   their W from the previous segment's, s12, s13 of their dst
+
+// zincc_matvec_q4_0_q8_group: zincc_matvec_q4_0_q8 over up to three segments.
+.globl zincc_matvec_q4_0_q8_group
+.p2align 8
+.type zincc_matvec_q4_0_q8_group,@function
+zincc_matvec_q4_0_q8_group:
+  matvec_segment q4_0_group
+  matvec_stream q4_0, 18, 5, 8, 22, 36, 50, _group, s14
+.Lq4_0_q8g_size:
+.size zincc_matvec_q4_0_q8_group, .Lq4_0_q8g_size-zincc_matvec_q4_0_q8_group
+
+// zincc_matvec_q8_0_q8_group: zincc_matvec_q8_0_q8 over up to three segments.
+.globl zincc_matvec_q8_0_q8_group
+.p2align 8
+.type zincc_matvec_q8_0_q8_group,@function
+zincc_matvec_q8_0_q8_group:
+  matvec_segment q8_0_group
+  matvec_stream q8_0, 34, 6, 8, 26, 44, 62, _group, s14
+.Lq8_0_q8g_size:
+.size zincc_matvec_q8_0_q8_group, .Lq8_0_q8g_size-zincc_matvec_q8_0_q8_group
+
+// zincc_matvec_q4_K_q8_group: zincc_matvec_q4_K_q8 over up to three segments.
+.globl zincc_matvec_q4_K_q8_group
+.p2align 8
+.type zincc_matvec_q4_K_q8_group,@function
+zincc_matvec_q4_K_q8_group:
+  matvec_segment q4_K_group
+  matvec_stream_k q4_K, 144, 7, 20, 39, 58, 77, _group, s14
+.Lq4_K_q8g_size:
+.size zincc_matvec_q4_K_q8_group, .Lq4_K_q8g_size-zincc_matvec_q4_K_q8_group
+
+// zincc_matvec_q6_K_q8_group: zincc_matvec_q6_K_q8 over up to three segments.
+.globl zincc_matvec_q6_K_q8_group
+.p2align 8
+.type zincc_matvec_q6_K_q8_group,@function
+zincc_matvec_q6_K_q8_group:
+  matvec_segment q6_K_group
+  matvec_stream_k q6_K, 210, 10, 28, 48, 68, 88, _group, s14
+.Lq6_K_q8g_size:
+.size zincc_matvec_q6_K_q8_group, .Lq6_K_q8g_size-zincc_matvec_q6_K_q8_group
+
+// zincc_matvec_q5_K_q8_group: zincc_matvec_q5_K_q8 over up to three segments.
+.globl zincc_matvec_q5_K_q8_group
+.p2align 8
+.type zincc_matvec_q5_K_q8_group,@function
+zincc_matvec_q5_K_q8_group:
+  matvec_segment q5_K_group
+  matvec_stream_k q5_K, 176, 8, 32, 55, 78, 101, _group, s14
+.Lq5_K_q8g_size:
+.size zincc_matvec_q5_K_q8_group, .Lq5_K_q8g_size-zincc_matvec_q5_K_q8_group
+
+// zincc_matvec_q4_1_q8_group: zincc_matvec_q4_1_q8 over up to three segments.
+.globl zincc_matvec_q4_1_q8_group
+.p2align 8
+.type zincc_matvec_q4_1_q8_group,@function
+zincc_matvec_q4_1_q8_group:
+  matvec_segment q4_1_group
+  matvec_stream q4_1, 20, 5, 9, 23, 37, 51, _group, s14
+.Lq4_1_q8g_size:
+.size zincc_matvec_q4_1_q8_group, .Lq4_1_q8g_size-zincc_matvec_q4_1_q8_group
+
+// zincc_matvec_q5_0_q8_group: zincc_matvec_q5_0_q8 over up to three segments.
+.globl zincc_matvec_q5_0_q8_group
+.p2align 8
+.type zincc_matvec_q5_0_q8_group,@function
+zincc_matvec_q5_0_q8_group:
+  matvec_segment q5_0_group
+  matvec_stream q5_0, 22, 6, 9, 24, 39, 54, _group, s14
+.Lq5_0_q8g_size:
+.size zincc_matvec_q5_0_q8_group, .Lq5_0_q8g_size-zincc_matvec_q5_0_q8_group
+
+// zincc_matvec_q5_1_q8_group: zincc_matvec_q5_1_q8 over up to three segments.
+.globl zincc_matvec_q5_1_q8_group
+.p2align 8
+.type zincc_matvec_q5_1_q8_group,@function
+zincc_matvec_q5_1_q8_group:
+  matvec_segment q5_1_group
+  matvec_stream q5_1, 24, 6, 9, 24, 39, 54, _group, s14
+.Lq5_1_q8g_size:
+.size zincc_matvec_q5_1_q8_group, .Lq5_1_q8g_size-zincc_matvec_q5_1_q8_group
+
+
 .rodata
 .p2align 6
 .amdhsa_kernel zincc_matvec_q4_0_q8
@@ -1083,6 +1173,102 @@ zincc_matvec_q5_1_q8_add:
 .p2align 6
 .amdhsa_kernel zincc_matvec_q5_1_q8_add
   .amdhsa_user_sgpr_count 10
+  .amdhsa_next_free_vgpr 69
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_0_q8_group
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 64
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q8_0_q8_group
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 80
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_K_q8_group
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 96
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q6_K_q8_group
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 108
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_K_q8_group
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 124
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_1_q8_group
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 65
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_0_q8_group
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 69
+  .amdhsa_next_free_sgpr 42
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_1_q8_group
+  .amdhsa_user_sgpr_count 14
   .amdhsa_next_free_vgpr 69
   .amdhsa_next_free_sgpr 42
   .amdhsa_wavefront_size32 1

@@ -88,10 +88,16 @@ func TestMatVecQ8Stream(t *testing.T) {
 // same rows.
 func checkStreamQ8(t *testing.T, h *gpu, dt ir.DType, rows, cols int, w, xq []byte) {
 	t.Helper()
-	xdt := ir.ActivationFormat(dt)
 	vw, vx, vd := h.buffer("w", w), h.buffer("x", xq), h.zeros("dst", 4*rows)
 	h.run("zincc_matvec_"+dt.String()+"_q8", kernels.Size{Rows: rows, N: cols}, ptr(vw), ptr(vx), ptr(vd), u32(rows), u32(cols))
-	got := h.readF32(vd, rows)
+	checkMatVecQ8(t, dt, rows, cols, w, xq, h.readF32(vd, rows))
+}
+
+// checkMatVecQ8 holds got, a GPU's W·x over a quantised x, to exec/cpu's
+// MatVecQ8 under the matvec rule, infinities and NaNs in the same rows.
+func checkMatVecQ8(t *testing.T, dt ir.DType, rows, cols int, w, xq []byte, got []float32) {
+	t.Helper()
+	xdt := ir.ActivationFormat(dt)
 	want := make([]float32, rows)
 	if err := cpu.MatVecQ8(nil, want, w, dt, rows, cols, xq, xdt); err != nil {
 		t.Fatal(err)
