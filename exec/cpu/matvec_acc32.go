@@ -51,7 +51,7 @@ func MatVecF32Acc(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols i
 const acc32Lanes = 64
 
 // acc32DTypes are the weight dtypes MatVecF32Acc accumulates in float32.
-var acc32DTypes = map[ir.DType]bool{ir.F16: true}
+var acc32DTypes = map[ir.DType]bool{ir.F16: true, ir.BF16: true}
 
 // runAcc32 is matvecJob.run for MatVecF32Acc: rows r0..r1-1 by the SIMD
 // kernels where the CPU has them, else by dotAcc32.

@@ -72,7 +72,7 @@ var ops = map[*ir.Op]*opKernel{
 			if c.XDType != ir.F32 {
 				return MatVecQ8(r.pool, r.out(c), r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, r.bufs[c.In[1]], c.XDType)
 			}
-			return MatVec(r.pool, r.out(c), r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, r.in(c, 1))
+			return MatVecF32Acc(r.pool, r.out(c), r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, r.in(c, 1))
 		},
 		oracle: scaledOracle(func(c *lower.Call, a operands, want []float32, scale []float64) (int, error) {
 			if c.XDType != ir.F32 {
