@@ -38,6 +38,7 @@ type Size struct {
 	Rows  int // matvec rows
 	Heads int // attention query heads
 	Ctx   int // attention: rows of the K and V states
+	KV    int // rope_kv: elements of k (and of v); N is q's
 	// More is a grouped matvec's rows of its segments after the first
 	// (Rows); 0 for none.
 	More [MatvecSegments - 1]int
@@ -368,6 +369,10 @@ var ABIs = []KernelABI{
 	{Name: "zincc_rope", Args: []Arg{ptr("x"), ptr("dst"), u32("pos"), u32("n"), u32("head_dim"), u32("dims"), f32("theta"), u32("mode"),
 		ptr("freqs"), f32("freq_scale")},
 		Block: 256, Groups: perThread, Doc: "256 elements"},
+
+	// rope_kv (the fuse-rope-kv pass): rope_kv.s, its grid ropeKVGroups.
+	{Name: "zincc_rope_kv_f32", Args: ropeKVArgs, Block: 256, Groups: ropeKVGroups, Doc: "256 elements of q, of k or of v"},
+	{Name: "zincc_rope_kv_f16", Args: ropeKVArgs, Block: 256, Groups: ropeKVGroups, Doc: "256 elements of q, of k or of v"},
 
 	// kv_store: thread t writes cache[pos][t] = x[t] (t < width).
 	{Name: "zincc_kv_store_f32", Args: []Arg{ptr("x"), ptr("cache"), u32("pos"), u32("width")}, Block: 256, Groups: perThread, Doc: "256 elements of the row"},

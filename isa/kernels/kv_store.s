@@ -10,45 +10,22 @@
 // SGPR discipline (gfx12 VALU-read-SGPR hazard): a pair a VALU has read is
 // never written again.
 //
-// This file includes nothing (as embed.s and elementwise.s): exec/tier's
-// lowering test assembles the three concatenated, outside this directory.
+// The row and the store are kv_store.inc's, shared with zincc_rope_kv_*.
 
 .amdgcn_target "amdgcn-amd-amdhsa--gfx1201"
 .amdhsa_code_object_version 5
 
 .text
 
+.include "common.inc"
+.include "kv_store.inc"
+
 // kv_store dtype: the body of zincc_kv_store_DTYPE (labels .Lkv_DTYPE_*):
 // thread t of width (s5) writes row pos (s4) of the cache, s[2:3].
 .macro kv_store dtype
-  v_and_b32 v0, 0x3ff, v0
-  s_lshl_b32 s16, ttmp9, 8
-  v_add_nc_u32 v1, s16, v0              ; t
-  v_cmp_gt_u32 vcc_lo, s5, v1           ; t < width
-  s_and_saveexec_b32 s18, vcc_lo
-  s_cbranch_execz .Lkv_\dtype\()_end
-.ifc \dtype, f32
-  s_lshl_b32 s20, s5, 2                 ; row bytes
-.else
-  s_lshl_b32 s20, s5, 1
-.endif
-  s_mul_i32 s22, s4, s20
-  s_mul_hi_u32 s23, s4, s20
-  s_add_co_u32 s2, s2, s22
-  s_add_co_ci_u32 s3, s3, s23           ; s[2:3] = row pos
-.ifc \dtype, f32
-  v_lshlrev_b32 v1, 2, v1
-  global_load_b32 v2, v1, s[0:1]
-  s_wait_loadcnt 0
-  global_store_b32 v1, v2, s[2:3]
-.else
-  v_lshlrev_b32 v2, 2, v1               ; source offset
-  global_load_b32 v3, v2, s[0:1]
-  v_lshlrev_b32 v1, 1, v1               ; destination offset
-  s_wait_loadcnt 0
-  v_cvt_f16_f32 v3, v3
-  global_store_b16 v1, v3, s[2:3]
-.endif
+  thread_index s5, .Lkv_\dtype\()_end  ; t < width
+  kv_row \dtype, s2, s3, s4, s5
+  kv_copy \dtype, s[0:1], s[2:3]
 .Lkv_\dtype\()_end:
   s_endpgm
 .endm
@@ -79,7 +56,7 @@ zincc_kv_store_f16:
 .p2align 6
 .amdhsa_kernel zincc_kv_store_f32
   .amdhsa_user_sgpr_count 6
-  .amdhsa_next_free_vgpr 3
+  .amdhsa_next_free_vgpr 4
   .amdhsa_next_free_sgpr 24
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
