@@ -106,7 +106,8 @@ func xpBytes(xp []uint64) []byte {
 // group is left out: the Go code takes those blocks), for the AVX-512
 // q4_0/q8_0 kernels: per group of 512 bytes, codes 0..15 of blocks 0..3
 // (16 bytes each), their codes 16..31, the same for blocks 4..7, then Σy
-// of each block as an int32.
+// of each block as an int32 (bytes 256..287) and its d_x widened to
+// float32 (288..319).
 func prepX32(xp []uint64, xq []byte) {
 	b := xpBytes(xp)
 	for g := 0; g < len(xq)/34/8; g++ {
@@ -121,6 +122,7 @@ func prepX32(xp []uint64, xq []byte) {
 				s += int32(int8(v))
 			}
 			*(*int32)(unsafe.Pointer(&o[256+4*k])) = s
+			*(*float32)(unsafe.Pointer(&o[288+4*k])) = h16(xq, 34*(8*g+k))
 		}
 	}
 }

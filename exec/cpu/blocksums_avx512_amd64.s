@@ -162,6 +162,207 @@ q80zloop:
 	VZEROUPPER
 	RET
 
+// The 32-element formats' dot of four rows (dot4Q8): per eight blocks
+// each row's block sums and scales as sums*AVX512's, the terms t_b in the
+// Go code's roundings (VCVTDQ2PS, VMULPS in its order, no fused
+// multiply-add), then the four rows' terms transposed so that block b's
+// are one XMM [t_0b t_1b t_2b t_3b], added to the accumulators (lane k:
+// row k) one block at a time in block order: each lane is its row's
+// sequential float32 sum. Only NaN payloads may differ; the caller
+// recomputes such rows in Go.
+
+// Q40ROW(r) sets Y9 to the eight q4_0 block sums of the row at r (x at
+// DI, 8·Σy in Y25) and Y4 to the scales; clobbers Z1..Z10.
+#define Q40ROW(r) \
+	VMOVDQU64 0(r), Z1 \
+	VPERMT2B 64(r), Z30, Z1 \
+	VMOVDQU64 64(r), Z2 \
+	VMOVDQU 128(r), X3 \
+	VPERMT2B Z3, Z29, Z2 \
+	VMOVDQU64 0(r), Z4 \
+	VPERMT2W 64(r), Z28, Z4 \
+	VCVTPH2PS X4, Y4 \
+	VPSRLW $4, Z1, Z5 \
+	VPANDD Z31, Z1, Z1 \
+	VPANDD Z31, Z5, Z5 \
+	VPSRLW $4, Z2, Z6 \
+	VPANDD Z31, Z2, Z2 \
+	VPANDD Z31, Z6, Z6 \
+	VPXORD Z7, Z7, Z7 \
+	VPXORD Z8, Z8, Z8 \
+	VPDPBUSD 0(DI), Z1, Z7 \
+	VPDPBUSD 64(DI), Z5, Z7 \
+	VPDPBUSD 128(DI), Z2, Z8 \
+	VPDPBUSD 192(DI), Z6, Z8 \
+	RED2 \
+	VPSUBD Y25, Y9, Y9
+
+// Q80ROW(r) is Q40ROW for q8_0 (128·Σy in Y25).
+#define Q80ROW(r) \
+	VMOVDQU64 0(r), Z1 \
+	VPERMT2B 64(r), Z30, Z1 \
+	VMOVDQU64 8(r), Z2 \
+	VPERMT2B 72(r), Z29, Z2 \
+	VMOVDQU64 136(r), Z3 \
+	VPERMT2B 200(r), Z30, Z3 \
+	VMOVDQU64 144(r), Z4 \
+	VPERMT2B 208(r), Z29, Z4 \
+	VPXORD Z24, Z1, Z1 \
+	VPXORD Z24, Z2, Z2 \
+	VPXORD Z24, Z3, Z3 \
+	VPXORD Z24, Z4, Z4 \
+	VPXORD Z7, Z7, Z7 \
+	VPXORD Z8, Z8, Z8 \
+	VPDPBUSD 0(DI), Z1, Z7 \
+	VPDPBUSD 64(DI), Z2, Z7 \
+	VPDPBUSD 128(DI), Z3, Z8 \
+	VPDPBUSD 192(DI), Z4, Z8 \
+	VMOVDQU64 0(r), Z5 \
+	VPERMT2W 64(r), Z28, Z5 \
+	VMOVDQU64 128(r), Z6 \
+	VPERMT2W 192(r), Z26, Z6 \
+	VPUNPCKLQDQ X6, X5, X5 \
+	VCVTPH2PS X5, Y4 \
+	RED2 \
+	VPSUBD Y25, Y9, Y9
+
+// q4_0: t = fl(fl(float(s)·d_w)·d_x), d_x in Y23.
+#define T40(t) \
+	VCVTDQ2PS Y9, Y9 \
+	VMULPS Y4, Y9, Y9 \
+	VMULPS Y23, Y9, t
+
+// q8_0: t = fl(float(s)·fl(d_w·d_x)).
+#define T80(t) \
+	VMULPS Y23, Y4, Y4 \
+	VCVTDQ2PS Y9, Y9 \
+	VMULPS Y4, Y9, t
+
+// ACC4 transposes the terms of rows 0..3 in Y11..Y14 and adds them to X22
+// block by block; clobbers Y11..Y21.
+#define ACC4 \
+	VUNPCKLPS Y12, Y11, Y15 \
+	VUNPCKHPS Y12, Y11, Y16 \
+	VUNPCKLPS Y14, Y13, Y17 \
+	VUNPCKHPS Y14, Y13, Y18 \
+	VUNPCKLPD Y17, Y15, Y11 \
+	VUNPCKHPD Y17, Y15, Y12 \
+	VUNPCKLPD Y18, Y16, Y13 \
+	VUNPCKHPD Y18, Y16, Y14 \
+	VADDPS X11, X22, X22 \
+	VADDPS X12, X22, X22 \
+	VADDPS X13, X22, X22 \
+	VADDPS X14, X22, X22 \
+	VEXTRACTF128 $1, Y11, X11 \
+	VEXTRACTF128 $1, Y12, X12 \
+	VEXTRACTF128 $1, Y13, X13 \
+	VEXTRACTF128 $1, Y14, X14 \
+	VADDPS X11, X22, X22 \
+	VADDPS X12, X22, X22 \
+	VADDPS X13, X22, X22 \
+	VADDPS X14, X22, X22
+
+// DOT4HEAD, after the arguments are loaded (w in SI, rb in R9, xp in DI,
+// n in CX, acc in DX): rows at SI, R11, R12, R13, acc in X22.
+#define DOT4HEAD \
+	LEAQ (SI)(R9*1), R11 \
+	LEAQ (SI)(R9*2), R12 \
+	LEAQ (R11)(R9*2), R13 \
+	VMOVUPS (DX), X22
+
+// PF4(o) prefetches offset o of the next four rows (4·rb on: the rows
+// this call's successor reads) at the position being read.
+#define PF4(o) \
+	PREFETCHT0 o(R13)(R9*1) \
+	PREFETCHT0 o(R13)(R9*2) \
+	PREFETCHT0 o(R12)(R9*4) \
+	PREFETCHT0 o(R13)(R9*4)
+
+// func dot4Q4_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)
+TEXT ·dot4Q4_0AVX512(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ rb+8(FP), R9
+	MOVQ xp+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ acc+32(FP), DX
+	DOT4HEAD
+	MOVL $0x0f, AX
+	VPBROADCASTB AX, Z31
+	VMOVDQU64 ·zTab+T_Q40LO(SB), Z30
+	VMOVDQU64 ·zTab+T_Q40HI(SB), Z29
+	VMOVDQU64 ·zTab+T_Q40D(SB), Z28
+	VMOVDQU64 ·zTab+T_RED(SB), Z27
+d40zloop:
+	PF4(0)
+	PF4(64)
+	PF4(128)
+	VMOVDQU32 256(DI), Y25
+	VPSLLD $3, Y25, Y25
+	VMOVUPS 288(DI), Y23
+	Q40ROW(SI)
+	T40(Y11)
+	Q40ROW(R11)
+	T40(Y12)
+	Q40ROW(R12)
+	T40(Y13)
+	Q40ROW(R13)
+	T40(Y14)
+	ACC4
+	ADDQ $144, SI
+	ADDQ $144, R11
+	ADDQ $144, R12
+	ADDQ $144, R13
+	ADDQ $512, DI
+	SUBQ $8, CX
+	JNZ  d40zloop
+	VMOVUPS X22, (DX)
+	VZEROUPPER
+	RET
+
+// func dot4Q8_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)
+TEXT ·dot4Q8_0AVX512(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ rb+8(FP), R9
+	MOVQ xp+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ acc+32(FP), DX
+	DOT4HEAD
+	MOVL $0x80, AX
+	VPBROADCASTB AX, Z24
+	VMOVDQU64 ·zTab+T_Q80LO(SB), Z30
+	VMOVDQU64 ·zTab+T_Q80HI(SB), Z29
+	VMOVDQU64 ·zTab+T_Q80D(SB), Z28
+	VMOVDQU64 ·zTab+T_RED(SB), Z27
+	VMOVDQU64 ·zTab+T_Q80D2(SB), Z26
+d80zloop:
+	PF4(0)
+	PF4(64)
+	PF4(128)
+	PF4(192)
+	PF4(256)
+	VMOVDQU32 256(DI), Y25
+	VPSLLD $7, Y25, Y25
+	VMOVUPS 288(DI), Y23
+	Q80ROW(SI)
+	T80(Y11)
+	Q80ROW(R11)
+	T80(Y12)
+	Q80ROW(R12)
+	T80(Y13)
+	Q80ROW(R13)
+	T80(Y14)
+	ACC4
+	ADDQ $272, SI
+	ADDQ $272, R11
+	ADDQ $272, R12
+	ADDQ $272, R13
+	ADDQ $512, DI
+	SUBQ $8, CX
+	JNZ  d80zloop
+	VMOVUPS X22, (DX)
+	VZEROUPPER
+	RET
+
 // KSCALESZ unpacks the eight 6-bit scales and mins of the q4_K/q5_K
 // super-block at SI (ggml's utmp bit trick, as the AVX2 KSCALES): X2's
 // bytes 0..7 are the scales; dword 0 of X3 gets the mins term

@@ -41,3 +41,5 @@ func lanesQ6KAVX512(w, xp *byte, n int, out *int32)             { panic("unreach
 func dotQ4KAVX512(w, xp *byte, n int, st *[9]float32)           { panic("unreachable") }
 func dotQ5KAVX512(w, xp *byte, n int, st *[9]float32)           { panic("unreachable") }
 func dotQ6KAVX512(w, xp *byte, n int, st *[9]float32)           { panic("unreachable") }
+func dot4Q4_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32) { panic("unreachable") }
+func dot4Q8_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32) { panic("unreachable") }

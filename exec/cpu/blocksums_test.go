@@ -710,7 +710,8 @@ func TestKQuantCombAVX2MatchGo(t *testing.T) {
 }
 
 // TestDot4Q8CombAVX2MatchGo holds dot4Q8 with the AVX2 float32 combination
-// of q4_0, q8_0 and q5_0 (comb4*AVX2) to the Go combination bit for bit,
+// of q4_0, q8_0 and q5_0 (comb4*AVX2), and with the AVX-512 one-loop
+// kernels of q4_0 and q8_0 (dot4*AVX512), to the Go combination bit for bit,
 // NaN rows included, and to the frozen kernels (a NaN matches any NaN
 // there): adversarial codes and activations; weight and activation scales
 // ordinary, of every finite magnitude (so that terms round, overflow and
@@ -754,8 +755,11 @@ func TestDot4Q8CombAVX2MatchGo(t *testing.T) {
 				var got, want [4]float32
 				dot4Q8Comb(scr, dt, w, rb, x, nil, nil, &got, true)
 				dot4Q8Comb(scr, dt, w, rb, x, nil, nil, &want, false)
-				var viaDot [4]float32
+				var viaDot, viaZ [4]float32
 				dot4Q8(scr, dt, w, rb, x, nil, nil, &viaDot)
+				if useAVX512 {
+					dot4Q8(scr, dt, w, rb, x, nil, prepFor(dt, x, 32*nb), &viaZ)
+				}
 				for k := range got {
 					row := w[k*rb : (k+1)*rb]
 					var frozen float32
@@ -772,6 +776,9 @@ func TestDot4Q8CombAVX2MatchGo(t *testing.T) {
 					}
 					if math.Float32bits(got[k]) != math.Float32bits(want[k]) && !(got[k] != got[k] && want[k] != want[k]) {
 						t.Fatalf("%v %d blocks, trial %d, row %d: AVX2 combination %g (%#x), Go %g (%#x)", dt, nb, trial, k, got[k], math.Float32bits(got[k]), want[k], math.Float32bits(want[k]))
+					}
+					if useAVX512 && math.Float32bits(viaZ[k]) != math.Float32bits(want[k]) && (dt == ir.Q4_0 || dt == ir.Q8_0) {
+						t.Fatalf("%v %d blocks, trial %d, row %d: dot4Q8 AVX-512 %g (%#x), Go %g (%#x)", dt, nb, trial, k, viaZ[k], math.Float32bits(viaZ[k]), want[k], math.Float32bits(want[k]))
 					}
 					if math.Float32bits(viaDot[k]) != math.Float32bits(want[k]) {
 						t.Fatalf("%v %d blocks, trial %d, row %d: dot4Q8 %g (%#x), Go %g (%#x)", dt, nb, trial, k, viaDot[k], math.Float32bits(viaDot[k]), want[k], math.Float32bits(want[k]))

@@ -202,12 +202,55 @@ func blockSums(dt ir.DType, w, xq []byte, out []int32, d []float32, yw []uint64)
 // order); only the four independent float32 chains are interleaved, so
 // that their latencies overlap.
 func dot4Q8(scr *q8Scratch, dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, yw []uint64, dst *[4]float32) {
+	if yw != nil && useAVX512 && (dt == ir.Q4_0 || dt == ir.Q8_0) {
+		dot4Q8Z(dt, w, rb, xq, yw, dst)
+		if dst[0] == dst[0] && dst[1] == dst[1] && dst[2] == dst[2] && dst[3] == dst[3] {
+			return
+		}
+		// A NaN's payload is the Go loop's (its instruction order).
+		dot4Q8Comb(scr, dt, w, rb, xq, xsum, yw, dst, false)
+		return
+	}
 	asm := useAVX2 && (dt == ir.Q4_0 || dt == ir.Q8_0 || dt == ir.Q5_0)
 	dot4Q8Comb(scr, dt, w, rb, xq, xsum, yw, dst, asm)
 	if asm && (dst[0] != dst[0] || dst[1] != dst[1] || dst[2] != dst[2] || dst[3] != dst[3]) {
 		// A NaN's payload is the Go loop's (its instruction order).
 		dot4Q8Comb(scr, dt, w, rb, xq, xsum, yw, dst, false)
 	}
+}
+
+// dot4Q8Z is dot4Q8 for q4_0 and q8_0 with the AVX-512 kernels
+// (dot4Q4_0AVX512, dot4Q8_0AVX512: block sums and float32 combination in
+// one loop, the Go code's operations in its order) on the blocks in whole
+// groups of eight, the Go code on the rest, on x prepared by prepX32.
+func dot4Q8Z(dt ir.DType, w []byte, rb int, xq []byte, yw []uint64, dst *[4]float32) {
+	bb := dt.BlockBytes()
+	nb := rb / bb
+	var acc [4]float32
+	n8 := nb &^ 7
+	if n8 > 0 {
+		_, _ = w[3*rb+n8*bb-1], yw[n8*xp32Words-1]
+		if dt == ir.Q4_0 {
+			dot4Q4_0AVX512(&w[0], rb, &xpBytes(yw)[0], n8, &acc)
+		} else {
+			dot4Q8_0AVX512(&w[0], rb, &xpBytes(yw)[0], n8, &acc)
+		}
+	}
+	var s [1]int32
+	for b := n8; b < nb; b++ {
+		x, xb := h16(xq, b*34), xq[b*34:(b+1)*34]
+		for k := range acc {
+			wb := w[k*rb+b*bb : k*rb+(b+1)*bb]
+			if dt == ir.Q4_0 {
+				sumsQ4_0Go(wb, xb, s[:])
+				acc[k] += float32(float32(float32(s[0])*h16(wb, 0)) * x)
+			} else {
+				sumsQ8_0Go(wb, xb, s[:])
+				acc[k] += float32(float32(s[0]) * float32(h16(wb, 0)*x))
+			}
+		}
+	}
+	*dst = acc
 }
 
 // The AVX2 combination (comb4*AVX2) finds row k's sums and scales
