@@ -145,11 +145,16 @@ type Reloc struct {
 // pointers, so that a large IB's table costs the garbage collector nothing.
 type Dispatch struct {
 	Node   int    // the statement it implements: an index into Module.Nodes
+	Nodes  int    // how many statements from Node on it implements: more than 1 for a grouped matvec (group.go)
 	Kernel int    // the kernel: an index into kernels.ABIs (see KernelName)
 	Entry  uint64 // the kernel's entry's offset in Code
 	Dword  int    // IB index of the DISPATCH_DIRECT header
 	First  int    // IB index of the first packet that belongs to it
 }
+
+// Last is the index of the last statement the dispatch implements
+// (Node, or the last member of a grouped matvec).
+func (d Dispatch) Last() int { return d.Node + max(d.Nodes, 1) - 1 }
 
 // KernelName is the symbol name of the dispatched kernel.
 func (d Dispatch) KernelName() string { return kernels.ABIs[d.Kernel].Name }

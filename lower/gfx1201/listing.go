@@ -37,8 +37,11 @@ func (e *Executable) comments() map[int]string {
 		c[dw] = text
 	}
 	for i, d := range e.Dispatches {
-		n := e.Module.Nodes[d.Node]
-		add(d.First, fmt.Sprintf("dispatch %d: %s  (%s)  kernel %s", i, ir.NodeString(n), shortPos(n.Pos), d.KernelName()))
+		var stmts []string // one, or a grouped matvec's
+		for _, n := range e.Module.Nodes[d.Node : d.Last()+1] {
+			stmts = append(stmts, fmt.Sprintf("%s  (%s)", ir.NodeString(n), shortPos(n.Pos)))
+		}
+		add(d.First, fmt.Sprintf("dispatch %d: %s  kernel %s", i, strings.Join(stmts, " + "), d.KernelName()))
 	}
 	inputs := e.Module.DeclsOf(ir.Input)
 	for _, p := range e.Patches {

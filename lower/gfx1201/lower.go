@@ -241,15 +241,23 @@ func (l *lowering) emit() error {
 	l.b.AcquireMemAll(startGCR)
 	var errs []error
 	ln := &l.launch
-	for i, n := range l.m.Nodes {
+	for i := 0; i < len(l.m.Nodes); i++ {
+		n := l.m.Nodes[i]
 		rule := ruleFor(n.Op)
 		if rule == nil {
 			errs = append(errs, fmt.Errorf("%v: gfx1201 has no lowering for %s", n.Pos, n.Op.Name))
 			continue
 		}
-		err := rule(n, ln)
+		var err error
+		at := i
+		if g := l.groupAt(i); g > 1 { // grouped matvecs (group.go)
+			l.lowerGroup(l.m.Nodes[i:i+g], ln)
+			i += g - 1
+		} else {
+			err = rule(n, ln)
+		}
 		for d := ln; err == nil && d != nil; d = d.then {
-			err = l.dispatch(i, n, d)
+			err = l.dispatch(at, n, d)
 		}
 		if err != nil {
 			errs = append(errs, err)
@@ -359,6 +367,11 @@ func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 			rd = append(rd, s)
 		}
 	}
+	for _, id := range ln.also[:ln.nodes-1] { // a grouped matvec's later results
+		p := l.exe.Values[id]
+		start := l.exe.VA(p)
+		wr = append(wr, span{start, start + p.Bytes})
+	}
 	first := l.b.Written()
 	if l.written.overlapsAny(rd) || l.written.overlapsAny(wr) || l.read.overlapsAny(wr) {
 		l.b.Raw(barrierPackets...)
@@ -430,6 +443,6 @@ func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 
 	at = l.b.Written()
 	l.b.Dispatch(abi.Groups(ln.size), 1, 1, initiator)
-	l.exe.Dispatches = append(l.exe.Dispatches, Dispatch{Node: index, Kernel: abi.Index(), Entry: k.code.Entry, Dword: at, First: first})
+	l.exe.Dispatches = append(l.exe.Dispatches, Dispatch{Node: index, Nodes: ln.nodes, Kernel: abi.Index(), Entry: k.code.Entry, Dword: at, First: first})
 	return nil
 }

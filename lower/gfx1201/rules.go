@@ -57,11 +57,16 @@ type launch struct {
 	then *launch
 	// spare is the lowering's storage for then (so a rule allocates nothing).
 	spare *launch
+	// nodes is the statements the launch implements from its own on (a
+	// grouped matvec's, group.go; 1 otherwise); also the IDs of the values
+	// the later ones write, the first nodes-1 of them.
+	nodes int
+	also  [kernels.MatvecSegments - 1]int32
 }
 
 // set makes l a launch of kernel over size with args.
 func (l *launch) set(kernel *kernels.KernelABI, size kernels.Size, args ...argValue) {
-	l.kernel, l.size, l.state, l.then = kernel, size, -1, nil
+	l.kernel, l.size, l.state, l.then, l.nodes = kernel, size, -1, nil, 1
 	l.nargs = copy(l.args[:], args)
 }
 

@@ -124,6 +124,9 @@ func build(exe *gfx1201.Executable, st *sim.Stats, mach *Machine, opts Options, 
 			} else if len(n.Args) > 0 {
 				d.Node = n.Op.Name + " " + n.Args[0].Ref()
 			}
+			for _, o := range m.Nodes[exe.Dispatches[i].Node+1 : exe.Dispatches[i].Last()+1] { // a grouped matvec's others
+				d.Node += ", " + o.Result.Ref()
+			}
 		}
 		now += t.Time
 		r.Barriers += ds.Flushes

@@ -129,7 +129,7 @@ func RunExecutable(exe *gfx1201.Executable, opts Options) (*Report, error) {
 		if !opts.Dedup {
 			continue
 		}
-		key := dispatchKey(m.Nodes[d.Node], d.Kernel, ib[d.Dword+1:d.Dword+4])
+		key := dispatchKey(m.Nodes[d.Node:d.Last()+1], d.Kernel, ib[d.Dword+1:d.Dword+4])
 		if j, ok := first[key]; ok {
 			copyOf[i] = j
 			ib[d.Dword+1] = 0 // DISPATCH_DIRECT DIM_X: no workgroups
@@ -156,16 +156,20 @@ func RunExecutable(exe *gfx1201.Executable, opts Options) (*Report, error) {
 }
 
 // dispatchKey identifies dispatches that do the same work (Options.Dedup):
-// the kernel, the grid, and the node's op, operand types and kinds and
-// attributes.
-func dispatchKey(n *ir.Node, kernel int, grid []uint32) string {
+// the kernel, the grid, and each implemented node's op, operand types and
+// kinds and attributes (a grouped matvec implements several).
+func dispatchKey(nodes []*ir.Node, kernel int, grid []uint32) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d %v %s", kernel, grid, n.Op.Name)
-	for _, a := range n.Args {
-		fmt.Fprintf(&b, " %d:%v", a.Kind, a.Type)
-	}
-	for _, a := range n.Attrs {
-		fmt.Fprintf(&b, " %s=%v", a.Name, a.Value)
+	fmt.Fprintf(&b, "%d %v", kernel, grid)
+	for _, n := range nodes {
+		fmt.Fprintf(&b, " %s", n.Op.Name)
+		for _, a := range n.Args {
+			fmt.Fprintf(&b, " %d:%v", a.Kind, a.Type)
+		}
+		for _, a := range n.Attrs {
+			fmt.Fprintf(&b, " %s=%v", a.Name, a.Value)
+		}
+		b.WriteString(";")
 	}
 	return b.String()
 }
