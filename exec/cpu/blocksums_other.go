@@ -33,13 +33,13 @@ func dotBF16x4AVX2(w *byte, stride int, xs *float64, n int, a *[4][4]float64) { 
 // Nor the AVX-512 ones (blocksums_avx512_amd64.s).
 var useAVX512 = false
 
-func sumsQ4_0AVX512(w, xp *byte, n int, out *int32, d *float32) { panic("unreachable") }
-func sumsQ8_0AVX512(w, xp *byte, n int, out *int32, d *float32) { panic("unreachable") }
-func lanesQ4KAVX512(w, xp *byte, n int, out *int32)             { panic("unreachable") }
-func lanesQ5KAVX512(w, xp *byte, n int, out *int32)             { panic("unreachable") }
-func lanesQ6KAVX512(w, xp *byte, n int, out *int32)             { panic("unreachable") }
-func dotQ4KAVX512(w, xp *byte, n int, st *[9]float32)           { panic("unreachable") }
-func dotQ5KAVX512(w, xp *byte, n int, st *[9]float32)           { panic("unreachable") }
-func dotQ6KAVX512(w, xp *byte, n int, st *[9]float32)           { panic("unreachable") }
+func sumsQ4_0AVX512(w, xp *byte, n int, out *int32, d *float32)        { panic("unreachable") }
+func sumsQ8_0AVX512(w, xp *byte, n int, out *int32, d *float32)        { panic("unreachable") }
+func lanesQ4KAVX512(w, xp *byte, n int, out *int32)                    { panic("unreachable") }
+func lanesQ5KAVX512(w, xp *byte, n int, out *int32)                    { panic("unreachable") }
+func lanesQ6KAVX512(w, xp *byte, n int, out *int32)                    { panic("unreachable") }
+func dotQ4KAVX512(w, xp *byte, n int, st *[9]float32)                  { panic("unreachable") }
+func dotQ5KAVX512(w, xp *byte, n int, st *[9]float32)                  { panic("unreachable") }
+func dotQ6KAVX512(w, xp *byte, n int, st *[9]float32)                  { panic("unreachable") }
 func dot4Q4_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32) { panic("unreachable") }
 func dot4Q8_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32) { panic("unreachable") }
