@@ -210,7 +210,7 @@ var ops = map[*ir.Op]*opKernel{
 			if pos >= c.Rows {
 				return fmt.Errorf("position %d is outside the %d rows of the cache", pos, c.Rows)
 			}
-			return Attention(r.out(c), r.in(c, 0), r.bufs[c.In[1]], r.bufs[c.In[2]], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale, r.scratch[:pos+1])
+			return AttentionPool(r.pool, r.out(c), r.in(c, 0), r.bufs[c.In[1]], r.bufs[c.In[2]], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale)
 		},
 		oracle: scaledOracle(func(c *lower.Call, a operands, want []float32, scale []float64) (int, error) {
 			pos := int(a.word(3))

@@ -218,6 +218,18 @@ func (p *Pool) parallel(j matvecJob) {
 	p.awaitHelpers()
 }
 
+// reserveAttention gives every goroutine's attention scratch room for
+// rows positions.
+func (p *Pool) reserveAttention(rows int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for w := range p.attn.scratch {
+		if cap(p.attn.scratch[w]) < rows {
+			p.attn.scratch[w] = make([]float32, rows)
+		}
+	}
+}
+
 // eachCall is a forEach call: f over [0, n) in pieces of chunk, claimed
 // from next by the pool's goroutines.
 type eachCall struct {

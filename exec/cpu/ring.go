@@ -14,12 +14,11 @@ import (
 // Ring runs a lowered program on the CPU. It is the reference tier: every
 // other tier is compared with it.
 type Ring struct {
-	prog    *lower.Program
-	pool    *Pool
-	bufs    [][]byte    // one per program buffer
-	floats  [][]float32 // f32 views of the f32 buffers (nil for others)
-	scratch []float32   // attention scores
-	closed  bool
+	prog   *lower.Program
+	pool   *Pool
+	bufs   [][]byte    // one per program buffer
+	floats [][]float32 // f32 views of the f32 buffers (nil for others)
+	closed bool
 }
 
 // NewRing prepares prog with bound weights: it allocates every activation
@@ -52,8 +51,8 @@ func NewRing(prog *lower.Program, w *exec.Weights, workers int) (*Ring, error) {
 			maxCtx = max(maxCtx, v.Type.Shape[0])
 		}
 	}
-	r.scratch = make([]float32, maxCtx)
 	r.pool = NewPool(workers)
+	r.pool.reserveAttention(maxCtx) // no step allocates scores scratch
 	return r, nil
 }
 
