@@ -34,7 +34,7 @@ var table = []Pass{
 }
 
 // Default is the pipeline run when no -passes list is given.
-var Default = []string{"quantize-activations", "cse", "fuse-norm-quantize", "fuse-swiglu-quantize", "fuse-matvec-add", "dce"}
+var Default = []string{"quantize-activations", "cse", "fuse-norm-quantize", "fuse-swiglu-quantize", "fuse-matvec-add", "fuse-rope-kv", "dce"}
 
 // Lookup returns the pass named name, or false.
 func Lookup(name string) (Pass, bool) {

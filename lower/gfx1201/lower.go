@@ -338,12 +338,12 @@ func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 	}
 	for i := 0; i < ln.nargs; i++ {
 		a := ln.args[i]
-		if abi.Args[i].Kind != kernels.ArgPtr || a.kind == argNull {
+		if (abi.Args[i].Kind != kernels.ArgPtr && a.kind != argOffset) || a.kind == argNull {
 			continue
 		}
 		p := Placement{Buffer: NoBuffer}
 		switch a.kind {
-		case argAddr:
+		case argAddr, argOffset:
 			p = l.exe.Values[a.id]
 		case argScratch:
 			// Read and written: launches that use it are ordered.
@@ -361,7 +361,7 @@ func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 		place[i] = p
 		start := l.exe.VA(p)
 		s := span{start, start + p.Bytes}
-		if a.id == result || a.id == ln.state {
+		if a.id == result || a.id == ln.state || writesID(n, a.id) {
 			wr = append(wr, s)
 		} else if p.Buffer != BufWeights { // nothing writes weights
 			rd = append(rd, s)
@@ -432,6 +432,11 @@ func (l *lowering) dispatch(index int, n *ir.Node, ln *launch) error {
 			user[w], user[w+1] = uint32(va), uint32(va>>32)
 			l.reloc(at+w, RelocAddr64, p.Buffer, p.Offset)
 			w += 2
+		case a.kind == argOffset:
+			if user[w], err = l.offsetWord(a); err != nil {
+				return fmt.Errorf("%v: %s: %w", n.Pos, n.Op.Name, err)
+			}
+			w++
 		case a.kind == argInput:
 			l.exe.Patches = append(l.exe.Patches, Patch{Input: int(l.inputs[a.id]), Dword: at + w})
 			w++

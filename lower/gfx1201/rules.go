@@ -26,6 +26,7 @@ const (
 	argInput                  // a per-step input declaration, patched into the IB
 	argNull                   // a null pointer: an optional operand left out
 	argScratch                // the launch's scratch (KernelABI.Scratch bytes after the arena's values)
+	argOffset                 // a value's byte offset from another's (id from word's ID; rope_kv.go)
 )
 
 func addrOf(v *ir.Value) argValue { return argValue{kind: argAddr, id: int32(v.ID)} }
@@ -246,6 +247,7 @@ var rules = map[*ir.Op]rule{
 			word(n.Int("dims")), float(n.Float("theta")), word(mode), freqs, float(n.Float("freq_scale")))
 		return err
 	},
+	ir.OpRopeKV: lowerRopeKV,
 	ir.OpKVStore: func(n *ir.Node, l *launch) error {
 		cache := n.Args[0]
 		k, err := kvStoreKernels.pick(n, cache.Type.DType)

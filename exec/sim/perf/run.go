@@ -216,7 +216,7 @@ func floor(m *ir.Module, pos int) (float64, map[string]float64) {
 				switch n.Op {
 				case ir.OpAttention:
 					b = rowBytes(a) * float64(min(pos+1, a.Type.Shape[0]))
-				case ir.OpKVStore:
+				case ir.OpKVStore, ir.OpRopeKV: // one row stored
 					b = rowBytes(a)
 				}
 				byOp[n.Op.Name] += b
