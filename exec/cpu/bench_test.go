@@ -151,9 +151,9 @@ func memReadGBs(buf []byte, workers int) float64 {
 }
 
 // BenchmarkMatVec times the matvec of an f32 x that run executes
-// (MatVecF32Acc: float32 accumulation for f16 and bf16, else the float64
-// MatVec); BenchmarkMatVecF64 times the float64 MatVec, the oracle, for
-// every dtype.
+// (MatVecF32Acc: float32 accumulation for f16, bf16 and f32, else the
+// float64 MatVec); BenchmarkMatVecF64 times the float64 MatVec, the
+// oracle, for every dtype.
 func BenchmarkMatVec(b *testing.B) { benchMatVecF32X(b, MatVecF32Acc) }
 
 func BenchmarkMatVecF64(b *testing.B) { benchMatVecF32X(b, MatVec) }

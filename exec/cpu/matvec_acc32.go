@@ -8,8 +8,8 @@ import (
 	"zincc/ir"
 )
 
-// MatVecF32Acc is the matvec that `run` executes for f16 and bf16 weights
-// and an f32 x: dst = W·x with float32 accumulation in a fixed order that SIMD
+// MatVecF32Acc is the matvec that `run` executes for f16, bf16 and f32
+// weights and an f32 x: dst = W·x with float32 accumulation in a fixed order that SIMD
 // kernels and plain Go both follow, so the bits do not depend on the CPU,
 // the SIMD width or the pool (docs/numerics.md §2.1.2). Other weight dtypes
 // are computed by MatVec. The float64 MatVec stays the oracle this path is
@@ -51,10 +51,7 @@ func MatVecF32Acc(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols i
 const acc32Lanes = 64
 
 // acc32DTypes are the weight dtypes MatVecF32Acc accumulates in float32.
-// f32 weights have kernels too (tested like the others) but keep the
-// float64 MatVec, already at memory speed, so that the f32 models' numbers
-// do not move (docs/numerics.md §2.1.2).
-var acc32DTypes = map[ir.DType]bool{ir.F16: true, ir.BF16: true}
+var acc32DTypes = map[ir.DType]bool{ir.F16: true, ir.BF16: true, ir.F32: true}
 
 // runAcc32 is matvecJob.run for MatVecF32Acc: rows r0..r1-1 by the SIMD
 // kernels where the CPU has them, else by dotAcc32.

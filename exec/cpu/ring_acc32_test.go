@@ -12,14 +12,14 @@ import (
 )
 
 // TestRunWithinOracle holds what `run` computes on the cpu tier to the
-// CPU oracle, node by node: small llama models with f16 and bf16 weights
+// CPU oracle, node by node: small llama models with f16, bf16 and f32 weights
 // (whose matvecs run takes through MatVecF32Acc's float32 accumulation,
 // not the float64 MatVec that CheckNode recomputes) run a few decode steps
 // with every result exposed, and each node's result must pass CheckNode on
 // the operands it was computed from. Embeddings of 128 (whole 64-lane
 // chunks) and 96 (ragged rows) columns.
 func TestRunWithinOracle(t *testing.T) {
-	for _, dt := range []ir.DType{ir.F16, ir.BF16} {
+	for _, dt := range []ir.DType{ir.F16, ir.BF16, ir.F32} {
 		for _, embd := range []int{128, 96} {
 			t.Run(fmt.Sprintf("%v/%d", dt, embd), func(t *testing.T) {
 				c := frontend.LlamaConfig{Name: "acc32", Vocab: 300, Embd: embd, Layers: 2, Heads: 4, KVHeads: 2,
