@@ -34,6 +34,10 @@ func MatVecF32Acc(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols i
 		return fmt.Errorf("cpu: matvec %v[%d, %d]: got %d weight bytes (want %d), x of %d, dst of %d",
 			dt, rows, cols, len(w), rows*rb, len(x), len(dst))
 	}
+	if cols == 0 {
+		clear(dst) // the lanes' +0 (and x, possibly nil, could not mark the job)
+		return nil
+	}
 	job := matvecJob{dst: dst, w: w, dt: dt, cols: cols, rowBytes: rb, xf: x, r0: 0, r1: rows}
 	if pool == nil {
 		job.run()

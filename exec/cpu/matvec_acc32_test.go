@@ -293,3 +293,16 @@ func matVecF32AccAll(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, col
 	matvecJob{dst: dst, w: w, dt: dt, cols: cols, rowBytes: rb, xf: x, r1: rows}.run()
 	return nil
 }
+
+// TestMatVecF32AccNoColumns: an empty row sums to +0, whatever dst held.
+func TestMatVecF32AccNoColumns(t *testing.T) {
+	for _, dt := range acc32TestDTypes {
+		dst := []float32{1, float32(math.Copysign(0, -1)), float32(math.NaN())}
+		fatalIfErr(t, MatVecF32Acc(nil, dst, nil, dt, 3, 0, nil))
+		for r, v := range dst {
+			if math.Float32bits(v) != 0 {
+				t.Fatalf("%v row %d: got %g (%#08x), want +0", dt, r, v, math.Float32bits(v))
+			}
+		}
+	}
+}
