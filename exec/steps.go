@@ -138,7 +138,7 @@ func CheckInputs(m *ir.Module, inputs []uint32) error {
 			idx, table = n.Args[2], n.Args[0]
 		case ir.OpRopeKV: // its two caches have the same rows (ir checks)
 			idx, table = n.Args[5], n.Args[3]
-		case ir.OpAttention:
+		case ir.OpAttention, ir.OpAttentionQuantize:
 			idx, table = n.Args[3], n.Args[1]
 		default:
 			continue

@@ -164,7 +164,7 @@ func TestDerivedDefaults(t *testing.T) {
 }
 
 func TestOpsTable(t *testing.T) {
-	want := "add argmax attention copy embed kv_store matvec matvec_add mul quantize rms_norm rms_norm_quantize rope rope_kv silu softmax swiglu swiglu_quantize"
+	want := "add argmax attention attention_quantize copy embed kv_store matvec matvec_add mul quantize rms_norm rms_norm_quantize rope rope_kv silu softmax swiglu swiglu_quantize"
 	var names []string
 	for _, op := range Ops() {
 		names = append(names, op.Name)

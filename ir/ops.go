@@ -340,52 +340,28 @@ var (
 
 	OpAttention = register(&Op{
 		Name: "attention", Doc: "one query over cached K/V rows 0..pos (GQA)",
-		Operands: []Operand{
-			vector("q"),
-			{Name: "k", Kinds: states, DTypes: cacheTypes, Rank: 2},
-			{Name: "v", Kinds: states, DTypes: cacheTypes, Rank: 2},
-			position("pos"),
-		},
-		Attrs: []AttrSpec{
-			{Name: "heads", Kind: IntAttr, Check: headsOf(0, "q")},
-			{Name: "kv_heads", Kind: IntAttr, Default: func(c *NodeCheck) AttrValue {
-				return IntValue(int64(c.Int("heads")))
-			}, Check: func(c *NodeCheck, v AttrValue) string {
-				if c.Int("heads") < 1 {
-					return "" // heads is wrong, and reported
-				}
-				if msg := atLeastOne(c, v); msg != "" {
-					return msg
-				}
-				if int64(c.Int("heads"))%v.Int != 0 {
-					return fmt.Sprintf("must divide heads = %d", c.Int("heads"))
-				}
-				return ""
-			}},
-			{Name: "scale", Kind: FloatAttr, Default: func(c *NodeCheck) AttrValue {
-				return FloatValue(DefaultAttentionScale(headSize(c)))
-			}, Check: func(c *NodeCheck, v AttrValue) string {
-				if headSize(c) == 0 {
-					return "" // heads is wrong, and reported; the default is meaningless
-				}
-				return positive(c, v)
-			}},
-		},
-		Writes: -1,
+		Operands: attentionOperands(),
+		Attrs:    attentionAttrs(),
+		Writes:   -1,
+		Infer:    inferAttention,
+	})
+
+	// OpAttentionQuantize is attention and quantize fused: the
+	// fuse-attention-quantize pass makes it where a quantize to q8_0 reads
+	// an attention nothing else reads.
+	OpAttentionQuantize = register(&Op{
+		Name: "attention_quantize", Doc: "attention quantised to ggml's q8_0 blocks: quantize(attention(q, k, v, pos)) in one kernel",
+		Operands: attentionOperands(),
+		Attrs:    append(attentionAttrs(), AttrSpec{Name: "format", Kind: EnumAttr, Enum: []string{"q8_0"}}),
+		Writes:   -1,
 		Infer: func(c *NodeCheck) Type {
-			k, v := c.Arg(1), c.Arg(2)
-			if !k.Equal(v) {
-				c.ArgErrorf(2, "%s has type %v but the K cache %s has %v",
-					c.Node.Args[2].Ref(), v, c.Node.Args[1].Ref(), k)
+			t := inferAttention(c)
+			n := t.Shape[0]
+			if n%Q8_0.BlockElems() != 0 {
+				c.ArgErrorf(0, "%s has %d elements, not a multiple of the %d of a q8_0 block", c.Node.Args[0].Ref(), n, Q8_0.BlockElems())
+				return Tensor(F32, n)
 			}
-			if c.Int("kv_heads") < 1 || headSize(c) < 1 {
-				return c.Arg(0) // heads or kv_heads is wrong, and reported
-			}
-			if want := c.Int("kv_heads") * headSize(c); k.Shape[1] != want {
-				c.ArgErrorf(1, "%s rows hold %d values; kv_heads × head size = %d × %d = %d",
-					c.Node.Args[1].Ref(), k.Shape[1], c.Int("kv_heads"), headSize(c), want)
-			}
-			return c.Arg(0)
+			return Tensor(Q8_0, n)
 		},
 	})
 
@@ -509,4 +485,63 @@ func inferRopeKV(c *NodeCheck) Type {
 		c.ArgErrorf(4, "%s is %v but k_cache %s is %v; rope_kv takes caches of one dtype and row count", c.Node.Args[4].Ref(), vc, c.Node.Args[3].Ref(), kc)
 	}
 	return q
+}
+
+// attentionOperands are attention's operands, shared with
+// attention_quantize.
+func attentionOperands() []Operand {
+	return []Operand{
+		vector("q"),
+		{Name: "k", Kinds: states, DTypes: cacheTypes, Rank: 2},
+		{Name: "v", Kinds: states, DTypes: cacheTypes, Rank: 2},
+		position("pos"),
+	}
+}
+
+// attentionAttrs are attention's attributes, shared with
+// attention_quantize so that both default and check them alike.
+func attentionAttrs() []AttrSpec {
+	return []AttrSpec{
+		{Name: "heads", Kind: IntAttr, Check: headsOf(0, "q")},
+		{Name: "kv_heads", Kind: IntAttr, Default: func(c *NodeCheck) AttrValue {
+			return IntValue(int64(c.Int("heads")))
+		}, Check: func(c *NodeCheck, v AttrValue) string {
+			if c.Int("heads") < 1 {
+				return "" // heads is wrong, and reported
+			}
+			if msg := atLeastOne(c, v); msg != "" {
+				return msg
+			}
+			if int64(c.Int("heads"))%v.Int != 0 {
+				return fmt.Sprintf("must divide heads = %d", c.Int("heads"))
+			}
+			return ""
+		}},
+		{Name: "scale", Kind: FloatAttr, Default: func(c *NodeCheck) AttrValue {
+			return FloatValue(DefaultAttentionScale(headSize(c)))
+		}, Check: func(c *NodeCheck, v AttrValue) string {
+			if headSize(c) == 0 {
+				return "" // heads is wrong, and reported; the default is meaningless
+			}
+			return positive(c, v)
+		}},
+	}
+}
+
+// inferAttention checks attention's caches against q and its heads and
+// returns q's type, the attention's result.
+func inferAttention(c *NodeCheck) Type {
+	k, v := c.Arg(1), c.Arg(2)
+	if !k.Equal(v) {
+		c.ArgErrorf(2, "%s has type %v but the K cache %s has %v",
+			c.Node.Args[2].Ref(), v, c.Node.Args[1].Ref(), k)
+	}
+	if c.Int("kv_heads") < 1 || headSize(c) < 1 {
+		return c.Arg(0) // heads or kv_heads is wrong, and reported
+	}
+	if want := c.Int("kv_heads") * headSize(c); k.Shape[1] != want {
+		c.ArgErrorf(1, "%s rows hold %d values; kv_heads × head size = %d × %d = %d",
+			c.Node.Args[1].Ref(), k.Shape[1], c.Int("kv_heads"), headSize(c), want)
+	}
+	return c.Arg(0)
 }

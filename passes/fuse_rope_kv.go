@@ -36,7 +36,7 @@ func FuseRopeKV(m *ir.Module) error {
 	drop := map[*ir.Node]bool{}
 	at := map[int]*ir.Node{} // the fused node, by the index it moves to
 	for ai, a := range m.Nodes {
-		if a.Op != ir.OpAttention {
+		if a.Op != ir.OpAttention && a.Op != ir.OpAttentionQuantize { // the same operands
 			continue
 		}
 		f := matchRopeKV(m.Nodes[:ai], a, uses, index, drop)

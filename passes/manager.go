@@ -30,11 +30,12 @@ var table = []Pass{
 	{Name: "fuse-swiglu-quantize", Doc: "a swiglu read only by a quantize (q8_0, q8_K) and that quantize become one swiglu_quantize (one gfx1201 dispatch, no barrier between)", Run: FuseSwiGLUQuantize},
 	{Name: "fuse-matvec-add", Doc: "a matvec of a quantised x (q4_0, q4_1, q5_0, q5_1, q8_0, q4_K, q5_K, q6_K weights) read only by an add and that add become one matvec_add (r added in the matvec's epilogue: one gfx1201 dispatch, no barrier between)", Run: FuseMatVecAdd},
 	{Name: "fuse-rope-kv", Doc: "the rope of an attention's q, the rope of k, the kv_stores of that rope (read by nothing else) and of v into the attention's caches become one rope_kv (one gfx1201 dispatch where there were four, one barrier fewer)", Run: FuseRopeKV},
+	{Name: "fuse-attention-quantize", Doc: "an attention read only by a quantize to q8_0 and that quantize become one attention_quantize (the split attention's combine stores the blocks: one gfx1201 dispatch and one barrier fewer)", Run: FuseAttentionQuantize},
 	{Name: "dce", Doc: "drop ops whose results reach no output and that change no state", Run: DCE},
 }
 
 // Default is the pipeline run when no -passes list is given.
-var Default = []string{"quantize-activations", "cse", "fuse-norm-quantize", "fuse-swiglu-quantize", "fuse-matvec-add", "fuse-rope-kv", "dce"}
+var Default = []string{"quantize-activations", "cse", "fuse-norm-quantize", "fuse-swiglu-quantize", "fuse-matvec-add", "fuse-rope-kv", "fuse-attention-quantize", "dce"}
 
 // Lookup returns the pass named name, or false.
 func Lookup(name string) (Pass, bool) {

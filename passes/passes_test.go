@@ -158,7 +158,7 @@ func TestParseList(t *testing.T) {
 	if got, err := ParseList(""); err != nil || len(got) != 0 || got == nil {
 		t.Errorf("empty list = %#v, %v", got, err)
 	}
-	if _, err := ParseList("dce,fuse"); err == nil || !strings.Contains(err.Error(), `unknown pass "fuse" (known: quantize-activations, cse, fuse-norm-quantize, fuse-swiglu-quantize, fuse-matvec-add, fuse-rope-kv, dce)`) {
+	if _, err := ParseList("dce,fuse"); err == nil || !strings.Contains(err.Error(), `unknown pass "fuse" (known: quantize-activations, cse, fuse-norm-quantize, fuse-swiglu-quantize, fuse-matvec-add, fuse-rope-kv, fuse-attention-quantize, dce)`) {
 		t.Errorf("bad name: %v", err)
 	}
 	if err := Run(parse(t, "  %a = embed %w, %tok\n  output %a\n"), Options{PrintAfter: "nope"}); err == nil {

@@ -223,6 +223,27 @@ var ops = map[*ir.Op]*opKernel{
 			return AttentionScale(scale, a.f32(0), a[1], a[2], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale)
 		}),
 	},
+	ir.OpAttentionQuantize: {
+		rule: Rule{Abs: denormSlack, Ulps: 16, Lambda: 8,
+			Scale: "attention's bound on y = attention(q, k, v, pos), then the q8_0 blocks of some y' within it (CheckNormQuantized)"},
+		run: func(r *Ring, c *lower.Call) error {
+			pos := int(r.word(c.In[3]))
+			if pos >= c.Rows {
+				return fmt.Errorf("position %d is outside the %d rows of the cache", pos, c.Rows)
+			}
+			q := r.in(c, 0)
+			y := normScratch(len(q))
+			defer normPool.Put(y)
+			return AttentionQuantize(r.pool, r.bufs[c.Out], q, r.bufs[c.In[1]], r.bufs[c.In[2]], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale, *y)
+		},
+		oracle: func(c *lower.Call, a operands, got []byte) error {
+			pos := int(a.word(3))
+			if pos >= c.Rows {
+				return fmt.Errorf("attention_quantize: position %d past the %d cache rows", pos, c.Rows)
+			}
+			return CheckAttentionQuantize(got, a.f32(0), a[1], a[2], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale)
+		},
+	},
 	ir.OpSiLU: {
 		rule: Rule{Abs: denormSlack, Ulps: 8, Scale: "|silu(x_i)|·(1 + |x_i|)"},
 		run:  func(r *Ring, c *lower.Call) error { return SiLU(r.out(c), r.in(c, 0)) },

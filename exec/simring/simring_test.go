@@ -59,6 +59,9 @@ func graphs(t *testing.T) map[string]graph {
 		// heads of 128 over an f32 cache: split attention (4 splits) and its combine
 		{Name: "split", Vocab: 64, Embd: 256, Layers: 1, Heads: 2, KVHeads: 1, FF: 96, Ctx: 300, Eps: 1e-5,
 			RopeBase: 10000, CacheType: ir.F32, DefaultWeightType: ir.F16, Random: true},
+		// the same over q8_0 weights: attention_quantize, its combine storing q8_0 blocks
+		{Name: "splitq8", Vocab: 64, Embd: 256, Layers: 1, Heads: 2, KVHeads: 1, FF: 96, Ctx: 300, Eps: 1e-5,
+			RopeBase: 10000, DefaultWeightType: ir.Q8_0, Random: true},
 	} {
 		text, err := frontend.LlamaGraph(c)
 		if err != nil {

@@ -414,6 +414,12 @@ var ABIs = []KernelABI{
 		Block: 256, Groups: splitGroups, ExtraLDS: splitLDS, Scratch: AttentionSplitScratch, Doc: "one split of one query head"},
 	{Name: "zincc_attention_combine", Args: []Arg{ptr("part"), ptr("dst"), u32("pos"), u32("head_dim"), u32("log2_splits")},
 		Block: 256, Groups: perHead, Scratch: AttentionSplitScratch, Doc: "the partials of one query head"},
+	// attention_quantize (the fuse-attention-quantize pass):
+	// attention_quantize_abi.go.
+	{Name: "zincc_attention_combine_q8_0", Args: []Arg{ptr("part"), ptr("dst"), u32("pos"), u32("head_dim"), u32("log2_splits")},
+		Block: 256, Groups: perHead, Scratch: AttentionSplitScratch, Doc: "the partials of one query head, stored as q8_0 blocks"},
+	{Name: "zincc_quantize_q8_0_clear", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")},
+		Block: 256, Groups: attentionBlockGroups, Scratch: attentionScratchF32, Doc: "256 blocks of 32 of the scratch"},
 
 	// softmax and argmax: one workgroup reduces the whole vector. argmax
 	// writes the lowest index of the largest element (NaN never wins; an

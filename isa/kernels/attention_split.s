@@ -67,6 +67,7 @@
 .text
 
 .include "attention_common.inc"
+.include "quantize.inc"
 
 // split_load dtype, addr, base, NQ, k: the NQ loads of one row slot k,
 // chunk i (64 dimensions on) into v[64 + W·NQ·k + W·i ...], W = 4 for
@@ -390,14 +391,15 @@ zincc_attention_split_f16_d256:
 .Lsplit_f16_256_size:
 .size zincc_attention_split_f16_d256, .Lsplit_f16_256_size-zincc_attention_split_f16_d256
 
-// zincc_attention_combine: the partials of head ttmp9 merged (see above).
+// split_combine fmt, l: the body of zincc_attention_combine (fmt f32: it
+// stores O) and of zincc_attention_combine_q8_0 (fmt q8_0: O_d goes to
+// LDS at 4d, and after the workgroup's barrier thread b < head_dim/32
+// quantises block b of the head with quantize.inc's q_block_q8_0, the
+// bytes zincc_quantize_q8_0 would store from O). Labels .L<l>_*.
 // v[40:55] o_c, v[56:87] (m_c, l_c), v[88:103] addresses of o_c,
 // v[104:119] addresses of (m_c, l_c); s[16+c] = min(c, A-1)·(HD+2)·4,
 // s[32+c] that + 4·HD.
-.globl zincc_attention_combine
-.p2align 8
-.type zincc_attention_combine,@function
-zincc_attention_combine:
+.macro split_combine fmt, l
   v_and_b32 v0, 0x3ff, v0
   s_add_co_u32 s8, s4, 1                ; n
   s_lshl_b32 s9, 1, s6                  ; S
@@ -408,19 +410,25 @@ zincc_attention_combine:
   s_and_b32 s10, s10, 0xffffffc0        ; cl
   s_mov_b32 s11, 0                      ; A: the splits that hold rows
   s_mov_b32 s12, 0                      ; their first row
-.Lcombine_count:
+.L\l\()_count:
   s_add_co_u32 s11, s11, 1
   s_add_co_u32 s12, s12, s10
   s_cmp_lt_u32 s12, s8
-  s_cbranch_scc1 .Lcombine_count
+  s_cbranch_scc1 .L\l\()_count
   s_add_co_u32 s13, s5, 2
   s_lshl_b32 s13, s13, 2                ; (HD+2)·4: bytes of one split's partials
   s_mul_i32 s14, ttmp9, s9
   s_mul_i32 s14, s14, s13
   s_add_co_u32 s0, s0, s14              ; head h's partials
   s_add_co_ci_u32 s1, s1, 0
+.ifc \fmt, f32
   s_mul_i32 s15, ttmp9, s5
   s_lshl_b32 s15, s15, 2
+.else
+  s_lshr_b32 s56, s5, 5                 ; head_dim/32: the head's q8_0 blocks
+  s_mul_i32 s15, ttmp9, s56
+  s_mul_i32 s15, s15, 34
+.endif
   s_add_co_u32 s2, s2, s15              ; dst of head h
   s_add_co_ci_u32 s3, s3, 0
   s_add_co_i32 s48, s11, -1             ; A - 1
@@ -437,7 +445,7 @@ zincc_attention_combine:
   .endr
   v_cmp_gt_u32 vcc_lo, s5, v0           ; d < head_dim
   s_and_saveexec_b32 s50, vcc_lo
-  s_cbranch_execz .Lcombine_stored
+  s_cbranch_execz .L\l\()_stored
   .irp c, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
   v_add_nc_u32 v[88+\c], s[16+\c], v1
   global_load_b32 v[40+\c], v[88+\c], s[0:1]
@@ -445,16 +453,16 @@ zincc_attention_combine:
   v_mov_b32 v2, 0xff800000              ; M
   .irp c, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
   s_cmp_le_u32 s11, \c
-  s_cbranch_scc1 .Lcombine_max_done
+  s_cbranch_scc1 .L\l\()_max_done
   s_wait_loadcnt 31-\c
   v_max_num_f32 v2, v2, v[56+2*\c]
   .endr
-.Lcombine_max_done:
+.L\l\()_max_done:
   v_mov_b32 v3, 0                       ; L
   v_mov_b32 v4, 0                       ; O_d
   .irp c, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
   s_cmp_le_u32 s11, \c
-  s_cbranch_scc1 .Lcombine_sum_done
+  s_cbranch_scc1 .L\l\()_sum_done
   s_wait_loadcnt 15-\c
   v_sub_f32 v5, v[56+2*\c], v2
   v_mul_f32 v5, 0x3fb8aa3b, v5          ; (m_c - M)·log2 e
@@ -465,21 +473,44 @@ zincc_attention_combine:
   v_fmac_f32 v4, v5, v[40+\c]
   s_mov_b32 exec_lo, s53
   .endr
-.Lcombine_sum_done:
+.L\l\()_sum_done:
   v_rcp_f32 v3, v3
   v_mul_f32 v4, v4, v3
+.ifc \fmt, f32
   global_store_b32 v1, v4, s[2:3]
-.Lcombine_stored:
+.else
+  ds_store_b32 v1, v4                   ; O_d to LDS, for the head's blocks
+.endif
+.L\l\()_stored:
   s_mov_b32 exec_lo, s50
   // Leave the scratch zero: every wave has its loads back first.
   s_wait_loadcnt 0
+.ifnc \fmt, f32
+  s_wait_dscnt 0
+.endif
   s_barrier_signal -1
   s_barrier_wait -1
+.ifnc \fmt, f32
+  // Thread b < head_dim/32 quantises block b of the head from LDS, as
+  // zincc_quantize_q8_0 does (quantize.inc).
+  v_cmp_gt_u32 vcc_lo, s56, v0
+  s_and_saveexec_b32 s58, vcc_lo        ; not s57: a VALU read s[56:57]
+  s_cbranch_execz .L\l\()_quantised
+  v_lshlrev_b32 v2, 7, v0               ; the block's values in LDS
+  v_mul_u32_u24 v3, 34, v0              ; its bytes from the head's
+  .irp i, 0,1,2,3,4,5,6,7
+  ds_load_b128 v[4+4*\i:7+4*\i], v2 offset:16*\i
+  .endr
+  s_wait_dscnt 0
+  q_block_q8_0 s[2:3]
+.L\l\()_quantised:
+  s_mov_b32 exec_lo, s58
+.endif
   s_mul_i32 s51, s11, s13               ; bytes of the head's partials read
   s_add_co_u32 s52, s51, 0x3ff
   s_lshr_b32 s52, s52, 10
   v_mov_b32 v2, 0
-.Lcombine_zero:
+.L\l\()_zero:
   v_cmp_gt_u32 vcc_lo, s51, v1
   s_and_saveexec_b32 s54, vcc_lo
   global_store_b32 v1, v2, s[0:1]
@@ -487,10 +518,32 @@ zincc_attention_combine:
   v_add_nc_u32 v1, 0x400, v1
   s_sub_co_u32 s52, s52, 1
   s_cmp_lg_u32 s52, 0
-  s_cbranch_scc1 .Lcombine_zero
+  s_cbranch_scc1 .L\l\()_zero
+.endm
+
+// zincc_attention_combine: the partials of head ttmp9 merged (see above).
+.globl zincc_attention_combine
+.p2align 8
+.type zincc_attention_combine,@function
+zincc_attention_combine:
+  split_combine f32, combine
   s_endpgm
 .Lcombine_size:
 .size zincc_attention_combine, .Lcombine_size-zincc_attention_combine
+
+// zincc_attention_combine_q8_0: zincc_attention_combine of head ttmp9 with
+// its result quantised to q8_0 blocks (attention_quantize, the
+// fuse-attention-quantize pass): dst holds the head's head_dim/32 blocks
+// of 34 bytes at ttmp9·(head_dim/32)·34 (head_dim a multiple of 32).
+//   s[0:1] part, s[2:3] dst, s4 pos, s5 head_dim, s6 log2 S
+.globl zincc_attention_combine_q8_0
+.p2align 8
+.type zincc_attention_combine_q8_0,@function
+zincc_attention_combine_q8_0:
+  split_combine q8_0, combine_q8
+  s_endpgm
+.Lcombine_q8_size:
+.size zincc_attention_combine_q8_0, .Lcombine_q8_size-zincc_attention_combine_q8_0
 
 .rodata
 .p2align 6
@@ -577,6 +630,19 @@ zincc_attention_combine:
   .amdhsa_next_free_vgpr 120
   .amdhsa_next_free_sgpr 56
   .amdhsa_group_segment_fixed_size 0
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_combine_q8_0
+  .amdhsa_user_sgpr_count 7
+  .amdhsa_next_free_vgpr 120
+  .amdhsa_next_free_sgpr 60
+  .amdhsa_group_segment_fixed_size 1024
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
   .amdhsa_system_vgpr_workitem_id 0

@@ -51,6 +51,33 @@ zincc_quantize_q8_0:
 .Lq8_0_size:
 .size zincc_quantize_q8_0, .Lq8_0_size-zincc_quantize_q8_0
 
+// zincc_quantize_q8_0_clear: zincc_quantize_q8_0 of a launch's scratch,
+// which it leaves zero (attention_quantize's lowering when the split
+// attention does not apply: the attention kernel writes its f32 result to
+// the scratch, this quantises it): block t's 32 floats are loaded, zeroed
+// in memory, and quantised from the registers.
+//   s[0:1] x (the scratch), s[2:3] dst (34-byte blocks), s4 blocks
+.globl zincc_quantize_q8_0_clear
+.p2align 8
+.type zincc_quantize_q8_0_clear,@function
+zincc_quantize_q8_0_clear:
+  thread_index s4, .Lq8_0c_end          ; v1 = block
+  v_lshlrev_b32 v2, 7, v1               ; its x
+  v_mul_u32_u24 v3, 34, v1              ; its bytes
+  q_load
+  v_mov_b32 v36, 0
+  v_mov_b32 v37, 0
+  v_mov_b32 v38, 0
+  v_mov_b32 v39, 0
+  .irp i, 0,1,2,3,4,5,6,7
+  global_store_b128 v2, v[36:39], s[0:1] offset:16*\i
+  .endr
+  q_block_q8_0 s[2:3]
+.Lq8_0c_end:
+  s_endpgm
+.Lq8_0c_size:
+.size zincc_quantize_q8_0_clear, .Lq8_0c_size-zincc_quantize_q8_0_clear
+
 // zincc_quantize_q8_K: max = the value of largest |x| (the first on ties;
 // a NaN never wins: its bits count as 0), iscale = −127/max,
 // q = min(127, nearest_int(iscale·x)), d = 1/iscale, bsums = Σ of each 16
@@ -87,6 +114,18 @@ zincc_quantize_q8_K:
 .amdhsa_kernel zincc_quantize_q8_K
   .amdhsa_user_sgpr_count 5
   .amdhsa_next_free_vgpr 50
+  .amdhsa_next_free_sgpr 24
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_quantize_q8_0_clear
+  .amdhsa_user_sgpr_count 5
+  .amdhsa_next_free_vgpr 47
   .amdhsa_next_free_sgpr 24
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1

@@ -99,19 +99,23 @@ var rules = map[*ir.Op]func(n *ir.Node, c *Call){
 		c.DType = n.Args[0].Type.DType
 		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
 	},
-	ir.OpAttention: func(n *ir.Node, c *Call) {
-		c.DType = n.Args[1].Type.DType
-		c.Rows, c.Cols = n.Args[1].Type.Shape[0], n.Args[1].Type.Shape[1]
-		c.Heads, c.KVHeads = n.Int("heads"), n.Int("kv_heads")
-		c.HeadDim, c.Scale = n.Args[0].Type.Elems()/c.Heads, float32(n.Float("scale"))
-	},
-	ir.OpSiLU:    elementwise,
-	ir.OpSwiGLU:  elementwise,
-	ir.OpSoftmax: elementwise,
-	ir.OpArgmax:  elementwise,
+	ir.OpAttention:         attention,
+	ir.OpAttentionQuantize: attention, // the format is q8_0
+	ir.OpSiLU:              elementwise,
+	ir.OpSwiGLU:            elementwise,
+	ir.OpSoftmax:           elementwise,
+	ir.OpArgmax:            elementwise,
 	ir.OpCopy: func(n *ir.Node, c *Call) {
 		c.Cols = n.Args[0].Type.Bytes()
 	},
+}
+
+// attention resolves the parameters of attention (and attention_quantize).
+func attention(n *ir.Node, c *Call) {
+	c.DType = n.Args[1].Type.DType
+	c.Rows, c.Cols = n.Args[1].Type.Shape[0], n.Args[1].Type.Shape[1]
+	c.Heads, c.KVHeads = n.Int("heads"), n.Int("kv_heads")
+	c.HeadDim, c.Scale = n.Args[0].Type.Elems()/c.Heads, float32(n.Float("scale"))
 }
 
 // elementwise resolves the length of an op over whole vectors.

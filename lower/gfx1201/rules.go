@@ -260,6 +260,7 @@ var rules = map[*ir.Op]rule{
 		l.state = int32(cache.ID)
 		return err
 	},
+	ir.OpAttentionQuantize: lowerAttentionQuantize,
 	ir.OpAttention: func(n *ir.Node, l *launch) error {
 		k := n.Args[1]
 		heads := n.Int("heads")

@@ -214,7 +214,7 @@ func floor(m *ir.Module, pos int) (float64, map[string]float64) {
 			case ir.State:
 				b := float64(a.Type.Bytes())
 				switch n.Op {
-				case ir.OpAttention:
+				case ir.OpAttention, ir.OpAttentionQuantize:
 					b = rowBytes(a) * float64(min(pos+1, a.Type.Shape[0]))
 				case ir.OpKVStore, ir.OpRopeKV: // one row stored
 					b = rowBytes(a)

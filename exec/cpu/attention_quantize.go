@@ -1,0 +1,34 @@
+package cpu
+
+import "zincc/ir"
+
+// AttentionQuantize is the attention_quantize op: AttentionPool of q over
+// the caches then Quantize of the result to q8_0, the very calls the two
+// ops make on this tier one after the other (so fuse-attention-quantize
+// changes no result of the cpu tier). y holds the attention (len(q)).
+func AttentionQuantize(pool *Pool, dst []byte, q []float32, k, v []byte, dt ir.DType, pos, heads, kvHeads, headDim int, scale float32, y []float32) error {
+	if err := AttentionPool(pool, y, q, k, v, dt, pos, heads, kvHeads, headDim, scale); err != nil {
+		return err
+	}
+	return Quantize(dst, y, ir.Q8_0)
+}
+
+// CheckAttentionQuantize is attention_quantize's oracle: another tier's
+// q8_0 blocks got of the attention held to CheckNormQuantized with the
+// attention rule's bound on each element (docs/numerics.md,
+// "attention_quantize").
+func CheckAttentionQuantize(got []byte, q []float32, k, v []byte, dt ir.DType, pos, heads, kvHeads, headDim int, scale float32) error {
+	y, bound := make([]float32, len(q)), make([]float64, len(q))
+	if err := Attention(y, q, k, v, dt, pos, heads, kvHeads, headDim, scale, make([]float32, pos+1)); err != nil {
+		return err
+	}
+	n, err := AttentionScale(bound, q, k, v, dt, pos, heads, kvHeads, headDim, scale)
+	if err != nil {
+		return err
+	}
+	rule := rules[ir.OpAttentionQuantize.Name]
+	for i, s := range bound {
+		bound[i] = rule.Bound(s, n)
+	}
+	return CheckNormQuantized(got, y, bound)
+}
