@@ -197,7 +197,8 @@ func blockSums(dt ir.DType, w, xq []byte, out []int32, d []float32, yw []uint64)
 }
 
 // dot4Q8 sets dst[k] to the dot of row k of the four rows w (rb bytes
-// each, a 32-element format dt) with xq: each row's value is exactly its
+// each, a 32-element format dt) with xq (yw: x as prepX prepared it, or
+// nil): each row's value is exactly its
 // dotQ*Q8's (the same block sums, the same float32 operations in the same
 // order); only the four independent float32 chains are interleaved, so
 // that their latencies overlap.
@@ -338,8 +339,8 @@ func dot4Q8Comb(scr *q8Scratch, dt ir.DType, w []byte, rb int, xq []byte, xsum [
 }
 
 // The 32-element formats. Per block the integer dot
-// sumi = Σ_{j<32} c_j·y_j is exact (blockSums* in blocksums.go, in Go or
-// AVX2: the same integers); then, as ggml's generic kernels
+// sumi = Σ_{j<32} c_j·y_j is exact (blockSums* in blocksums.go, in Go,
+// AVX2 or AVX-512: the same integers); then, as ggml's generic kernels
 // (ggml-cpu-quants.c at c392e50):
 //
 //	q4_0: acc += fl(fl(float(sumi)·d_w)·d_x)
@@ -457,13 +458,14 @@ func dotQ5_1Q8(scr *q8Scratch, w, xq []byte, xsum []float64) float32 {
 
 // The K-quants, as ggml's generic vec_dot_q{4,5,6}_K_q8_K: per
 // super-block eight int32 lanes a_l = Σ_{e ≡ l mod 8} sc(e)·c_e·y_e (exact;
-// laneSums* in blocksums.go, in Go or AVX2), then
+// laneSums* in blocksums.go, in Go, AVX2 or AVX-512), then
 // sums_l += fl(fl(d_w·d_x)·float(a_l)) in eight float32 lanes kept across
 // super-blocks, and for q4_K/q5_K acc −= fl(fl(dmin·d_x)·float(S)) with
 // S = Σ_{k<16} bsums_k·m_{k/2} (exact). The result is
-// acc + sums_0 + … + sums_7, added in that order. With AVX2 one assembly
-// call per row does both parts (dotQ4KAVX2 etc.: the eight lanes are the
-// eight float32 lanes of one register, each rounding as here).
+// acc + sums_0 + … + sums_7, added in that order. With AVX-512 or AVX2 one
+// assembly call per row does both parts (dotQ4KAVX512, dotQ4KAVX2 etc.:
+// the eight lanes are the eight float32 lanes of one register, each
+// rounding as here).
 
 func dotQ45KQ8K(scr *q8Scratch, w, xq []byte, xp []uint64, five bool) float32 {
 	bb := ggml.Q4_KBlockBytes
