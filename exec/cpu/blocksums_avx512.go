@@ -35,7 +35,15 @@ const (
 	zQ6KSc  = zQ5KBit + 4*64 // q6_K: four VPERMD tables, scale pairs of two sub-blocks
 	zQ6KShl = zQ6KSc + 4*64  // q6_K: VPSLLVW counts placing qh bits 0,1 | 2,3 at bits 4,5
 	zQ6KShr = zQ6KShl + 64   // q6_K: VPSRLVW counts placing qh bits 4,5 | 6,7 at bits 4,5
-	zTabLen = zQ6KShr + 64
+	zQ50Lo  = zQ6KShr + 64   // q5_0: qs of blocks 0..3 of an 8-block group, from bytes 0..127
+	zQ50Hi  = zQ50Lo + 64    // q5_0: qs of blocks 4..7, from bytes 64..191
+	zQ50D   = zQ50Hi + 64    // q5_0: the f16 d of blocks 0..3 (word 11k), from bytes 0..127
+	zQ50D2  = zQ50D + 64     // q5_0: the f16 d of blocks 4..7 (word 11k+12), from bytes 64..191
+	zQ50QH  = zQ50D2 + 64    // q5_0: qh of block k (words 11k+1, 11k+2) in qwords 2k, 2k+1
+	zQ50QH2 = zQ50QH + 64    // q5_0: the same for blocks 4..7, from bytes 64..191
+	zQ50Bit = zQ50QH2 + 64   // q5_0: VPSHUFBITQMB bit of each code byte: elements 0..15
+	zQ50Bi2 = zQ50Bit + 64   // q5_0: the same for elements 16..31
+	zTabLen = zQ50Bi2 + 64
 )
 
 // kPairs lists the two sub-blocks (low 256-bit half, high half) of the
@@ -81,6 +89,20 @@ func buildZTab() [zTabLen]byte {
 			}
 		}
 	}
+	for k := 0; k < 4; k++ {
+		for m := 0; m < 16; m++ {
+			t[zQ50Lo+16*k+m] = byte(22*k + 6 + m)
+			t[zQ50Hi+16*k+m] = byte(22*k + 30 + m)
+			t[zQ50Bit+16*k+m] = byte(m)
+			t[zQ50Bi2+16*k+m] = byte(16 + m)
+		}
+		t[zQ50D+2*k] = byte(11 * k)
+		t[zQ50D2+2*k] = byte(11*k + 12)
+		for q := 2 * k; q < 2*k+2; q++ {
+			t[zQ50QH+8*q], t[zQ50QH+8*q+2] = byte(11*k+1), byte(11*k+2)
+			t[zQ50QH2+8*q], t[zQ50QH2+8*q+2] = byte(11*k+13), byte(11*k+14)
+		}
+	}
 	for i := 0; i < 16; i++ {
 		t[zQ6KShl+2*i], t[zQ6KShl+32+2*i] = 4, 2
 		t[zQ6KShr+2*i], t[zQ6KShr+32+2*i] = 0, 2
@@ -104,7 +126,7 @@ func xpBytes(xp []uint64) []byte {
 
 // prepX32 lays out the q8_0 blocks of xq, in groups of eight (a partial
 // group is left out: the Go code takes those blocks), for the AVX-512
-// q4_0/q8_0 kernels: per group of 512 bytes, codes 0..15 of blocks 0..3
+// q4_0/q8_0/q5_0 kernels: per group of 512 bytes, codes 0..15 of blocks 0..3
 // (16 bytes each), their codes 16..31, the same for blocks 4..7, then Σy
 // of each block as an int32 (bytes 256..287) and its d_x widened to
 // float32 (288..319).

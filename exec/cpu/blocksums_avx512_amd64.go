@@ -4,12 +4,12 @@ import "golang.org/x/sys/cpu"
 
 // useAVX512 selects the AVX-512 (VNNI) block sums
 // (blocksums_avx512_amd64.s) over the AVX2 ones: the CPU has AVX-512 F,
-// BW, VL, VNNI and VBMI (VPERMB, VPERMT2B) and the AVX2 path is selected
+// BW, VL, VNNI, VBMI (VPERMB, VPERMT2B) and BITALG (VPSHUFBITQMB) and the AVX2 path is selected
 // (so ZINCC_CPU_PORTABLE=1 turns both off). Tests set it false to run the
 // AVX2 kernels on a machine that has both; all three paths give the same
 // integers, hence the same bits.
 var useAVX512 = useAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL &&
-	cpu.X86.HasAVX512VNNI && cpu.X86.HasAVX512VBMI
+	cpu.X86.HasAVX512VNNI && cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512BITALG
 
 // The AVX-512 kernels, reading x prepared by prepX32 (sums*) or prepXK
 // (lanes*, dot*) at xp. sums*: out[b] and d[b] for n blocks (a positive
@@ -42,7 +42,7 @@ func dotQ5KAVX512(w, xp *byte, n int, st *[9]float32)
 //go:noescape
 func dotQ6KAVX512(w, xp *byte, n int, st *[9]float32)
 
-// dot4Q4_0AVX512 and dot4Q8_0AVX512 run dot4Q8 over the first n blocks (a
+// dot4Q4_0AVX512, dot4Q8_0AVX512 and dot4Q5_0AVX512 run dot4Q8 over the first n blocks (a
 // positive multiple of 8) of the four rows at w + k·rb: acc[k] is row k's
 // accumulator, updated in place.
 //
@@ -51,3 +51,6 @@ func dot4Q4_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)
 
 //go:noescape
 func dot4Q8_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)
+
+//go:noescape
+func dot4Q5_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)

@@ -31,6 +31,14 @@
 #define T_Q6KSC 1088
 #define T_Q6KSHL 1344
 #define T_Q6KSHR 1408
+#define T_Q50LO 1472
+#define T_Q50HI 1536
+#define T_Q50D 1600
+#define T_Q50D2 1664
+#define T_Q50QH 1728
+#define T_Q50QH2 1792
+#define T_Q50BIT 1856
+#define T_Q50BI2 1920
 
 // Prefetch distance, as the AVX2 kernels'.
 #define PFDIST 6144
@@ -359,6 +367,99 @@ d80zloop:
 	ADDQ $512, DI
 	SUBQ $8, CX
 	JNZ  d80zloop
+	VMOVUPS X22, (DX)
+	VZEROUPPER
+	RET
+
+// Q50ROW(r) is Q40ROW for q5_0 (16·Σy in Y25): bytes 128..175 of the
+// group by a masked load (K6: none past the group is read); the fifth
+// bits of each code byte picked from its block's qh by VPSHUFBITQMB and
+// added as 0x10 under those masks. Clobbers Z1..Z10, Z15..Z17, K1..K4.
+#define Q50ROW(r) \
+	VMOVDQU8.Z 128(r), K6, Z3 \
+	VMOVDQU64 0(r), Z1 \
+	VPERMT2B 64(r), Z30, Z1 \
+	VMOVDQU64 64(r), Z2 \
+	VPERMT2B Z3, Z29, Z2 \
+	VMOVDQU64 0(r), Z15 \
+	VPERMT2W 64(r), Z21, Z15 \
+	VMOVDQU64 64(r), Z16 \
+	VPERMT2W Z3, Z20, Z16 \
+	VPSHUFBITQMB Z19, Z15, K1 \
+	VPSHUFBITQMB Z0, Z15, K2 \
+	VPSHUFBITQMB Z19, Z16, K3 \
+	VPSHUFBITQMB Z0, Z16, K4 \
+	VPSRLW $4, Z1, Z5 \
+	VPANDD Z31, Z1, Z1 \
+	VPANDD Z31, Z5, Z5 \
+	VPSRLW $4, Z2, Z6 \
+	VPANDD Z31, Z2, Z2 \
+	VPANDD Z31, Z6, Z6 \
+	VPADDB Z24, Z1, K1, Z1 \
+	VPADDB Z24, Z5, K2, Z5 \
+	VPADDB Z24, Z2, K3, Z2 \
+	VPADDB Z24, Z6, K4, Z6 \
+	VPXORD Z7, Z7, Z7 \
+	VPXORD Z8, Z8, Z8 \
+	VPDPBUSD 0(DI), Z1, Z7 \
+	VPDPBUSD 64(DI), Z5, Z7 \
+	VPDPBUSD 128(DI), Z2, Z8 \
+	VPDPBUSD 192(DI), Z6, Z8 \
+	VMOVDQU64 0(r), Z4 \
+	VPERMT2W 64(r), Z28, Z4 \
+	VMOVDQU64 64(r), Z17 \
+	VPERMT2W Z3, Z26, Z17 \
+	VPUNPCKLQDQ X17, X4, X4 \
+	VCVTPH2PS X4, Y4 \
+	RED2 \
+	VPSUBD Y25, Y9, Y9
+
+// func dot4Q5_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)
+TEXT ·dot4Q5_0AVX512(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ rb+8(FP), R9
+	MOVQ xp+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ acc+32(FP), DX
+	DOT4HEAD
+	MOVL $0x0f, AX
+	VPBROADCASTB AX, Z31
+	MOVL $0x10, AX
+	VPBROADCASTB AX, Z24
+	MOVQ $0x0000ffffffffffff, AX
+	KMOVQ AX, K6
+	VMOVDQU64 ·zTab+T_Q50LO(SB), Z30
+	VMOVDQU64 ·zTab+T_Q50HI(SB), Z29
+	VMOVDQU64 ·zTab+T_Q50D(SB), Z28
+	VMOVDQU64 ·zTab+T_RED(SB), Z27
+	VMOVDQU64 ·zTab+T_Q50D2(SB), Z26
+	VMOVDQU64 ·zTab+T_Q50QH(SB), Z21
+	VMOVDQU64 ·zTab+T_Q50QH2(SB), Z20
+	VMOVDQU64 ·zTab+T_Q50BIT(SB), Z19
+	VMOVDQU64 ·zTab+T_Q50BI2(SB), Z0
+d50zloop:
+	PF4(0)
+	PF4(64)
+	PF4(128)
+	VMOVDQU32 256(DI), Y25
+	VPSLLD $4, Y25, Y25
+	VMOVUPS 288(DI), Y23
+	Q50ROW(SI)
+	T80(Y11)
+	Q50ROW(R11)
+	T80(Y12)
+	Q50ROW(R12)
+	T80(Y13)
+	Q50ROW(R13)
+	T80(Y14)
+	ACC4
+	ADDQ $176, SI
+	ADDQ $176, R11
+	ADDQ $176, R12
+	ADDQ $176, R13
+	ADDQ $512, DI
+	SUBQ $8, CX
+	JNZ  d50zloop
 	VMOVUPS X22, (DX)
 	VZEROUPPER
 	RET
