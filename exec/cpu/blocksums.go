@@ -52,7 +52,7 @@ func blockSumsQ4_0(w, xq []byte, out []int32, d []float32, yw []uint64) {
 }
 
 func blockSumsQ4_1(w, xq []byte, out []int32, d []float32, yw []uint64) {
-	if yw != nil {
+	if yw != nil && !useAVX512 {
 		swarSums4(w, 20, yw, out, 0)
 		scalesGo(w, 20, d[:len(out)])
 		return

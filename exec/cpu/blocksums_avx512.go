@@ -43,7 +43,17 @@ const (
 	zQ50QH2 = zQ50QH + 64    // q5_0: the same for blocks 4..7, from bytes 64..191
 	zQ50Bit = zQ50QH2 + 64   // q5_0: VPSHUFBITQMB bit of each code byte: elements 0..15
 	zQ50Bi2 = zQ50Bit + 64   // q5_0: the same for elements 16..31
-	zTabLen = zQ50Bi2 + 64
+	zQ41Lo  = zQ50Bi2 + 64   // q4_1: qs of blocks 0..3 of an 8-block group, from bytes 0..127
+	zQ41Hi  = zQ41Lo + 64    // q4_1: qs of blocks 4..7, from bytes 64..191
+	zQ41DM  = zQ41Hi + 64    // q4_1: d (words 0..3) and m (4..7) of blocks 0..3
+	zQ41DM2 = zQ41DM + 64    // q4_1: the same for blocks 4..7, from bytes 64..191
+	zQ51Lo  = zQ41DM2 + 64   // q5_1: qs of blocks 0..3
+	zQ51Hi  = zQ51Lo + 64    // q5_1: qs of blocks 4..7, from bytes 64..191
+	zQ51DM  = zQ51Hi + 64    // q5_1: d and m of blocks 0..3
+	zQ51DM2 = zQ51DM + 64    // q5_1: d and m of blocks 4..7, from bytes 64..191
+	zQ51QH  = zQ51DM2 + 64   // q5_1: qh of block k in qwords 2k, 2k+1
+	zQ51QH2 = zQ51QH + 64    // q5_1: the same for blocks 4..7, from bytes 64..191
+	zTabLen = zQ51QH2 + 64
 )
 
 // kPairs lists the two sub-blocks (low 256-bit half, high half) of the
@@ -103,6 +113,23 @@ func buildZTab() [zTabLen]byte {
 			t[zQ50QH2+8*q], t[zQ50QH2+8*q+2] = byte(11*k+13), byte(11*k+14)
 		}
 	}
+	// q4_1 blocks are 20 bytes (d, m, qs), q5_1 blocks 24 (d, m, qh, qs).
+	for k := 0; k < 4; k++ {
+		for m := 0; m < 16; m++ {
+			t[zQ41Lo+16*k+m] = byte(20*k + 4 + m)
+			t[zQ41Hi+16*k+m] = byte(20*k + 20 + m)
+			t[zQ51Lo+16*k+m] = byte(24*k + 8 + m)
+			t[zQ51Hi+16*k+m] = byte(24*k + 40 + m)
+		}
+		t[zQ41DM+2*k], t[zQ41DM+8+2*k] = byte(10*k), byte(10*k+1)
+		t[zQ41DM2+2*k], t[zQ41DM2+8+2*k] = byte(10*k+8), byte(10*k+9)
+		t[zQ51DM+2*k], t[zQ51DM+8+2*k] = byte(12*k), byte(12*k+1)
+		t[zQ51DM2+2*k], t[zQ51DM2+8+2*k] = byte(12*k+16), byte(12*k+17)
+		for q := 2 * k; q < 2*k+2; q++ {
+			t[zQ51QH+8*q], t[zQ51QH+8*q+2] = byte(12*k+2), byte(12*k+3)
+			t[zQ51QH2+8*q], t[zQ51QH2+8*q+2] = byte(12*k+18), byte(12*k+19)
+		}
+	}
 	for i := 0; i < 16; i++ {
 		t[zQ6KShl+2*i], t[zQ6KShl+32+2*i] = 4, 2
 		t[zQ6KShr+2*i], t[zQ6KShr+32+2*i] = 0, 2
@@ -126,10 +153,11 @@ func xpBytes(xp []uint64) []byte {
 
 // prepX32 lays out the q8_0 blocks of xq, in groups of eight (a partial
 // group is left out: the Go code takes those blocks), for the AVX-512
-// q4_0/q8_0/q5_0 kernels: per group of 512 bytes, codes 0..15 of blocks 0..3
+// 32-element formats' kernels: per group of 512 bytes, codes 0..15 of blocks 0..3
 // (16 bytes each), their codes 16..31, the same for blocks 4..7, then Σy
-// of each block as an int32 (bytes 256..287) and its d_x widened to
-// float32 (288..319).
+// of each block as an int32 (bytes 256..287), its d_x widened to float32
+// (288..319) and q4_1's and q5_1's s_x = fl32(d_x·Σy) (320..351, as
+// q8Sums).
 func prepX32(xp []uint64, xq []byte) {
 	b := xpBytes(xp)
 	for g := 0; g < len(xq)/34/8; g++ {
@@ -144,7 +172,9 @@ func prepX32(xp []uint64, xq []byte) {
 				s += int32(int8(v))
 			}
 			*(*int32)(unsafe.Pointer(&o[256+4*k])) = s
-			*(*float32)(unsafe.Pointer(&o[288+4*k])) = h16(xq, 34*(8*g+k))
+			dx := h16(xq, 34*(8*g+k))
+			*(*float32)(unsafe.Pointer(&o[288+4*k])) = dx
+			*(*float32)(unsafe.Pointer(&o[320+4*k])) = float32(s) * dx
 		}
 	}
 }

@@ -42,7 +42,8 @@ func dotQ5KAVX512(w, xp *byte, n int, st *[9]float32)
 //go:noescape
 func dotQ6KAVX512(w, xp *byte, n int, st *[9]float32)
 
-// dot4Q4_0AVX512, dot4Q8_0AVX512 and dot4Q5_0AVX512 run dot4Q8 over the first n blocks (a
+// dot4Q4_0AVX512, dot4Q8_0AVX512, dot4Q5_0AVX512, dot4Q4_1AVX512 and
+// dot4Q5_1AVX512 run dot4Q8 over the first n blocks (a
 // positive multiple of 8) of the four rows at w + k·rb: acc[k] is row k's
 // accumulator, updated in place.
 //
@@ -54,3 +55,9 @@ func dot4Q8_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)
 
 //go:noescape
 func dot4Q5_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)
+
+//go:noescape
+func dot4Q4_1AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)
+
+//go:noescape
+func dot4Q5_1AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)

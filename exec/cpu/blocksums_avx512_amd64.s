@@ -39,6 +39,16 @@
 #define T_Q50QH2 1792
 #define T_Q50BIT 1856
 #define T_Q50BI2 1920
+#define T_Q41LO 1984
+#define T_Q41HI 2048
+#define T_Q41DM 2112
+#define T_Q41DM2 2176
+#define T_Q51LO 2240
+#define T_Q51HI 2304
+#define T_Q51DM 2368
+#define T_Q51DM2 2432
+#define T_Q51QH 2496
+#define T_Q51QH2 2560
 
 // Prefetch distance, as the AVX2 kernels'.
 #define PFDIST 6144
@@ -460,6 +470,172 @@ d50zloop:
 	ADDQ $512, DI
 	SUBQ $8, CX
 	JNZ  d50zloop
+	VMOVUPS X22, (DX)
+	VZEROUPPER
+	RET
+
+// q4_1 and q5_1: t = fl(fl(fl(d_w·d_x)·float(s)) + fl(m_w·s_x)), the
+// codes without offset. DM(r, t2) sets Y4 to the eight blocks' d and Y15
+// to their m, the second half's bytes from t2; clobbers Z17.
+#define DM(r, t2) \
+	VMOVDQU64 0(r), Z4 \
+	VPERMT2W 64(r), Z28, Z4 \
+	VMOVDQU64 64(r), Z17 \
+	VPERMT2W t2, Z26, Z17 \
+	VPUNPCKHQDQ X17, X4, X15 \
+	VPUNPCKLQDQ X17, X4, X4 \
+	VCVTPH2PS X4, Y4 \
+	VCVTPH2PS X15, Y15
+
+// T41(t): s_x in Y25, d_x in Y23.
+#define T41(t) \
+	VMULPS Y23, Y4, Y4 \
+	VCVTDQ2PS Y9, Y9 \
+	VMULPS Y9, Y4, Y4 \
+	VMULPS Y25, Y15, Y15 \
+	VADDPS Y15, Y4, t
+
+// Q41ROW(r): the q4_1 block sums of the row at r in Y9, d in Y4, m in
+// Y15 (bytes 128..159 by one 32-byte load); clobbers Z1..Z10, Z15, Z17.
+#define Q41ROW(r) \
+	VMOVDQU 128(r), Y3 \
+	VMOVDQU64 0(r), Z1 \
+	VPERMT2B 64(r), Z30, Z1 \
+	VMOVDQU64 64(r), Z2 \
+	VPERMT2B Z3, Z29, Z2 \
+	VPSRLW $4, Z1, Z5 \
+	VPANDD Z31, Z1, Z1 \
+	VPANDD Z31, Z5, Z5 \
+	VPSRLW $4, Z2, Z6 \
+	VPANDD Z31, Z2, Z2 \
+	VPANDD Z31, Z6, Z6 \
+	VPXORD Z7, Z7, Z7 \
+	VPXORD Z8, Z8, Z8 \
+	VPDPBUSD 0(DI), Z1, Z7 \
+	VPDPBUSD 64(DI), Z5, Z7 \
+	VPDPBUSD 128(DI), Z2, Z8 \
+	VPDPBUSD 192(DI), Z6, Z8 \
+	DM(r, Z3) \
+	RED2
+
+// Q51ROW: q5_1 (192-byte groups: three whole ZMM loads), the fifth bits
+// as Q50ROW's; clobbers Z1..Z10, Z15..Z17, K1..K4.
+#define Q51ROW(r) \
+	VMOVDQU64 0(r), Z1 \
+	VPERMT2B 64(r), Z30, Z1 \
+	VMOVDQU64 64(r), Z2 \
+	VPERMT2B 128(r), Z29, Z2 \
+	VMOVDQU64 0(r), Z15 \
+	VPERMT2W 64(r), Z21, Z15 \
+	VMOVDQU64 64(r), Z16 \
+	VPERMT2W 128(r), Z20, Z16 \
+	VPSHUFBITQMB Z19, Z15, K1 \
+	VPSHUFBITQMB Z0, Z15, K2 \
+	VPSHUFBITQMB Z19, Z16, K3 \
+	VPSHUFBITQMB Z0, Z16, K4 \
+	VPSRLW $4, Z1, Z5 \
+	VPANDD Z31, Z1, Z1 \
+	VPANDD Z31, Z5, Z5 \
+	VPSRLW $4, Z2, Z6 \
+	VPANDD Z31, Z2, Z2 \
+	VPANDD Z31, Z6, Z6 \
+	VPADDB Z24, Z1, K1, Z1 \
+	VPADDB Z24, Z5, K2, Z5 \
+	VPADDB Z24, Z2, K3, Z2 \
+	VPADDB Z24, Z6, K4, Z6 \
+	VPXORD Z7, Z7, Z7 \
+	VPXORD Z8, Z8, Z8 \
+	VPDPBUSD 0(DI), Z1, Z7 \
+	VPDPBUSD 64(DI), Z5, Z7 \
+	VPDPBUSD 128(DI), Z2, Z8 \
+	VPDPBUSD 192(DI), Z6, Z8 \
+	DM(r, 128(r)) \
+	RED2
+
+// func dot4Q4_1AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)
+TEXT ·dot4Q4_1AVX512(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ rb+8(FP), R9
+	MOVQ xp+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ acc+32(FP), DX
+	DOT4HEAD
+	MOVL $0x0f, AX
+	VPBROADCASTB AX, Z31
+	VMOVDQU64 ·zTab+T_Q41LO(SB), Z30
+	VMOVDQU64 ·zTab+T_Q41HI(SB), Z29
+	VMOVDQU64 ·zTab+T_Q41DM(SB), Z28
+	VMOVDQU64 ·zTab+T_RED(SB), Z27
+	VMOVDQU64 ·zTab+T_Q41DM2(SB), Z26
+d41zloop:
+	PF4(0)
+	PF4(64)
+	PF4(128)
+	VMOVUPS 320(DI), Y25
+	VMOVUPS 288(DI), Y23
+	Q41ROW(SI)
+	T41(Y11)
+	Q41ROW(R11)
+	T41(Y12)
+	Q41ROW(R12)
+	T41(Y13)
+	Q41ROW(R13)
+	T41(Y14)
+	ACC4
+	ADDQ $160, SI
+	ADDQ $160, R11
+	ADDQ $160, R12
+	ADDQ $160, R13
+	ADDQ $512, DI
+	SUBQ $8, CX
+	JNZ  d41zloop
+	VMOVUPS X22, (DX)
+	VZEROUPPER
+	RET
+
+// func dot4Q5_1AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)
+TEXT ·dot4Q5_1AVX512(SB), NOSPLIT, $0-40
+	MOVQ w+0(FP), SI
+	MOVQ rb+8(FP), R9
+	MOVQ xp+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ acc+32(FP), DX
+	DOT4HEAD
+	MOVL $0x0f, AX
+	VPBROADCASTB AX, Z31
+	MOVL $0x10, AX
+	VPBROADCASTB AX, Z24
+	VMOVDQU64 ·zTab+T_Q51LO(SB), Z30
+	VMOVDQU64 ·zTab+T_Q51HI(SB), Z29
+	VMOVDQU64 ·zTab+T_Q51DM(SB), Z28
+	VMOVDQU64 ·zTab+T_RED(SB), Z27
+	VMOVDQU64 ·zTab+T_Q51DM2(SB), Z26
+	VMOVDQU64 ·zTab+T_Q51QH(SB), Z21
+	VMOVDQU64 ·zTab+T_Q51QH2(SB), Z20
+	VMOVDQU64 ·zTab+T_Q50BIT(SB), Z19
+	VMOVDQU64 ·zTab+T_Q50BI2(SB), Z0
+d51zloop:
+	PF4(0)
+	PF4(64)
+	PF4(128)
+	VMOVUPS 320(DI), Y25
+	VMOVUPS 288(DI), Y23
+	Q51ROW(SI)
+	T41(Y11)
+	Q51ROW(R11)
+	T41(Y12)
+	Q51ROW(R12)
+	T41(Y13)
+	Q51ROW(R13)
+	T41(Y14)
+	ACC4
+	ADDQ $192, SI
+	ADDQ $192, R11
+	ADDQ $192, R12
+	ADDQ $192, R13
+	ADDQ $512, DI
+	SUBQ $8, CX
+	JNZ  d51zloop
 	VMOVUPS X22, (DX)
 	VZEROUPPER
 	RET

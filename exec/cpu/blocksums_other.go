@@ -44,3 +44,5 @@ func dotQ6KAVX512(w, xp *byte, n int, st *[9]float32)                  { panic("
 func dot4Q4_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32) { panic("unreachable") }
 func dot4Q8_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32) { panic("unreachable") }
 func dot4Q5_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32) { panic("unreachable") }
+func dot4Q4_1AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32) { panic("unreachable") }
+func dot4Q5_1AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32) { panic("unreachable") }

@@ -711,7 +711,7 @@ func TestKQuantCombAVX2MatchGo(t *testing.T) {
 
 // TestDot4Q8CombAVX2MatchGo holds dot4Q8 with the AVX2 float32 combination
 // of q4_0, q8_0 and q5_0 (comb4*AVX2), and with the AVX-512 one-loop
-// kernels of the same (dot4*AVX512), to the Go combination bit for bit,
+// kernels of those and q4_1, q5_1 (dot4*AVX512), to the Go combination bit for bit,
 // NaN rows included, and to the frozen kernels (a NaN matches any NaN
 // there): adversarial codes and activations; weight and activation scales
 // ordinary, of every finite magnitude (so that terms round, overflow and
@@ -735,7 +735,9 @@ func TestDot4Q8CombAVX2MatchGo(t *testing.T) {
 	}
 	scr := new(q8Scratch)
 	special := 0
-	for _, dt := range []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q5_0} {
+	for _, dt := range []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q5_0, ir.Q4_1, ir.Q5_1} {
+		// comb4*AVX2 has no q4_1/q5_1 form: those run the Go combination.
+		asm2 := dt == ir.Q4_0 || dt == ir.Q8_0 || dt == ir.Q5_0
 		bb := dt.BlockBytes()
 		for _, nb := range []int{1, 7, 8, 13, 64, 519, 1100} {
 			for trial := 0; trial < 24; trial++ {
@@ -752,13 +754,15 @@ func TestDot4Q8CombAVX2MatchGo(t *testing.T) {
 					h := scale(mode)
 					x[b*34], x[b*34+1] = byte(h), byte(h>>8)
 				}
+				xs := make([]float64, nb)
+				q8Sums(xs, x)
 				var got, want [4]float32
-				dot4Q8Comb(scr, dt, w, rb, x, nil, nil, &got, true)
-				dot4Q8Comb(scr, dt, w, rb, x, nil, nil, &want, false)
+				dot4Q8Comb(scr, dt, w, rb, x, xs, nil, &got, asm2)
+				dot4Q8Comb(scr, dt, w, rb, x, xs, nil, &want, false)
 				var viaDot, viaZ [4]float32
-				dot4Q8(scr, dt, w, rb, x, nil, nil, &viaDot)
+				dot4Q8(scr, dt, w, rb, x, xs, nil, &viaDot)
 				if useAVX512 {
-					dot4Q8(scr, dt, w, rb, x, nil, prepFor(dt, x, 32*nb), &viaZ)
+					dot4Q8(scr, dt, w, rb, x, xs, prepFor(dt, x, 32*nb), &viaZ)
 				}
 				for k := range got {
 					row := w[k*rb : (k+1)*rb]
@@ -770,6 +774,10 @@ func TestDot4Q8CombAVX2MatchGo(t *testing.T) {
 						frozen = refDotQ8_0Q8(row, x)
 					case ir.Q5_0:
 						frozen = refDotQ5_0Q8(row, x)
+					case ir.Q4_1:
+						frozen = refDotQ4_1Q8(row, x, xs)
+					case ir.Q5_1:
+						frozen = refDotQ5_1Q8(row, x, xs)
 					}
 					if got[k] != got[k] || math.IsInf(float64(got[k]), 0) {
 						special++
@@ -807,6 +815,9 @@ func TestZTabOffsetsMatchAsm(t *testing.T) {
 		"T_Q4KSC": zQ4KSc, "T_Q5KBIT": zQ5KBit, "T_Q6KSC": zQ6KSc, "T_Q6KSHL": zQ6KShl, "T_Q6KSHR": zQ6KShr,
 		"T_Q50LO": zQ50Lo, "T_Q50HI": zQ50Hi, "T_Q50D": zQ50D, "T_Q50D2": zQ50D2, "T_Q50QH": zQ50QH,
 		"T_Q50QH2": zQ50QH2, "T_Q50BIT": zQ50Bit, "T_Q50BI2": zQ50Bi2,
+		"T_Q41LO": zQ41Lo, "T_Q41HI": zQ41Hi, "T_Q41DM": zQ41DM, "T_Q41DM2": zQ41DM2,
+		"T_Q51LO": zQ51Lo, "T_Q51HI": zQ51Hi, "T_Q51DM": zQ51DM, "T_Q51DM2": zQ51DM2,
+		"T_Q51QH": zQ51QH, "T_Q51QH2": zQ51QH2,
 	}
 	seen := 0
 	for _, line := range strings.Split(string(src), "\n") {

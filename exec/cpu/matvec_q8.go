@@ -76,12 +76,11 @@ func MatVecQ8(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols int, 
 
 // xPrepWords is the length of the x that prepX prepares for dt weights of
 // cols columns on the selected path, 0 if that path reads x as it is: the
-// AVX-512 kernels' layouts (prepX32, prepXK) for q4_0, q8_0 and the
-// K-quants, and on the pure-Go path the SWAR words of q4_0 and q4_1
+// AVX-512 kernels' layouts (prepX32, prepXK) for every format, and on the pure-Go path the SWAR words of q4_0 and q4_1
 // (swarY: they multiply four codes by four activations at once).
 func xPrepWords(dt ir.DType, cols int) int {
 	switch {
-	case useAVX512 && (dt == ir.Q4_0 || dt == ir.Q8_0 || dt == ir.Q5_0):
+	case useAVX512 && dt.BlockElems() == 32:
 		return cols / 32 * xp32Words
 	case useAVX512 && (dt == ir.Q4_K || dt == ir.Q5_K):
 		return cols / 256 * xpK45Bytes / 8
@@ -96,7 +95,7 @@ func xPrepWords(dt ir.DType, cols int) int {
 // prepX sets yw (xPrepWords long) to x prepared for dt's kernels.
 func prepX(dt ir.DType, yw []uint64, xq []byte) {
 	switch {
-	case useAVX512 && (dt == ir.Q4_0 || dt == ir.Q8_0 || dt == ir.Q5_0):
+	case useAVX512 && dt.BlockElems() == 32:
 		prepX32(yw, xq)
 	case useAVX512 && (dt == ir.Q4_K || dt == ir.Q5_K || dt == ir.Q6_K):
 		prepXK(yw, xq, dt == ir.Q6_K)
@@ -203,8 +202,8 @@ func blockSums(dt ir.DType, w, xq []byte, out []int32, d []float32, yw []uint64)
 // order); only the four independent float32 chains are interleaved, so
 // that their latencies overlap.
 func dot4Q8(scr *q8Scratch, dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, yw []uint64, dst *[4]float32) {
-	if yw != nil && useAVX512 && (dt == ir.Q4_0 || dt == ir.Q8_0 || dt == ir.Q5_0) {
-		dot4Q8Z(dt, w, rb, xq, yw, dst)
+	if yw != nil && useAVX512 {
+		dot4Q8Z(dt, w, rb, xq, xsum, yw, dst)
 		if dst[0] == dst[0] && dst[1] == dst[1] && dst[2] == dst[2] && dst[3] == dst[3] {
 			return
 		}
@@ -220,11 +219,10 @@ func dot4Q8(scr *q8Scratch, dt ir.DType, w []byte, rb int, xq []byte, xsum []flo
 	}
 }
 
-// dot4Q8Z is dot4Q8 for q4_0, q8_0 and q5_0 with the AVX-512 kernels
-// (dot4Q4_0AVX512, dot4Q8_0AVX512, dot4Q5_0AVX512: block sums and float32 combination in
+// dot4Q8Z is dot4Q8 with the AVX-512 kernels (dot4Q*AVX512: block sums and float32 combination in
 // one loop, the Go code's operations in its order) on the blocks in whole
 // groups of eight, the Go code on the rest, on x prepared by prepX32.
-func dot4Q8Z(dt ir.DType, w []byte, rb int, xq []byte, yw []uint64, dst *[4]float32) {
+func dot4Q8Z(dt ir.DType, w []byte, rb int, xq []byte, xsum []float64, yw []uint64, dst *[4]float32) {
 	bb := dt.BlockBytes()
 	nb := rb / bb
 	var acc [4]float32
@@ -236,8 +234,12 @@ func dot4Q8Z(dt ir.DType, w []byte, rb int, xq []byte, yw []uint64, dst *[4]floa
 			dot4Q4_0AVX512(&w[0], rb, &xpBytes(yw)[0], n8, &acc)
 		case ir.Q8_0:
 			dot4Q8_0AVX512(&w[0], rb, &xpBytes(yw)[0], n8, &acc)
-		default:
+		case ir.Q5_0:
 			dot4Q5_0AVX512(&w[0], rb, &xpBytes(yw)[0], n8, &acc)
+		case ir.Q4_1:
+			dot4Q4_1AVX512(&w[0], rb, &xpBytes(yw)[0], n8, &acc)
+		default:
+			dot4Q5_1AVX512(&w[0], rb, &xpBytes(yw)[0], n8, &acc)
 		}
 	}
 	var s [1]int32
@@ -252,9 +254,17 @@ func dot4Q8Z(dt ir.DType, w []byte, rb int, xq []byte, yw []uint64, dst *[4]floa
 			case ir.Q8_0:
 				sumsQ8_0Go(wb, xb, s[:])
 				acc[k] += float32(float32(s[0]) * float32(h16(wb, 0)*x))
-			default:
+			case ir.Q5_0:
 				sumsQ5Go(wb, xb, s[:], 22, 16)
 				acc[k] += float32(float32(h16(wb, 0)*x) * float32(s[0]))
+			default:
+				if dt == ir.Q4_1 {
+					sumsQ4_1Go(wb, xb, s[:])
+				} else {
+					sumsQ5Go(wb, xb, s[:], 24, 0)
+				}
+				t := float32(float32(h16(wb, 0)*x) * float32(s[0]))
+				acc[k] += float32(t + float32(h16(wb, 2)*float32(xsum[b])))
 			}
 		}
 	}
