@@ -6,15 +6,15 @@ import "zincc/internal/ggml"
 // per 32-element block the dot of weight codes with q8 activation codes,
 // per K-quant super-block the eight scaled lane sums. They are integers
 // without overflow, so every way of forming them gives the same values:
-// on amd64 with AVX-512 (F, BW, VL, VNNI, VBMI) q4_0's, q8_0's and the
-// K-quants' run in AVX-512 assembly (blocksums_avx512_amd64.s, on x
-// prepared once per call: blocksums_avx512.go), the rest with AVX2
-// (blocksums_amd64.s); elsewhere, for the tails and under
+// on amd64 with AVX-512 (F, BW, VL, VNNI, VBMI, BITALG) in AVX-512
+// assembly (blocksums_avx512_amd64.s, on x prepared once per call:
+// blocksums_avx512.go; the single-row q5_0, q4_1 and q5_1 sums with AVX2),
+// else with AVX2 (blocksums_amd64.s); elsewhere, for the tails and under
 // ZINCC_CPU_PORTABLE=1 in the Go below. The float32 combination that
 // follows (matvec_q8.go) is Go on the portable path; the K-quants' runs in
 // the same assembly loop as their lane sums (dotQ*KAVX512, dotQ*KAVX2),
-// q4_0's and q8_0's with AVX-512 in the same loop as their block sums, four
-// rows at a time (dot4Q4_0AVX512, dot4Q8_0AVX512), and with AVX2 q4_0's,
+// the 32-element formats' with AVX-512 in the same loop as their block
+// sums, four rows at a time (dot4Q*AVX512), and with AVX2 q4_0's,
 // q8_0's and q5_0's in comb4*AVX2, each the Go code's operations in its
 // order, so the same bits (a NaN row is recomputed in Go, whose instruction
 // order decides its payload).
