@@ -149,6 +149,10 @@ type dispatch struct {
 	ops                 map[isa.Op]uint64 // executed instructions by mnemonic (Config.CountOps)
 	prof                *profiler         // Config.Profile
 	wg                  workgroup         // the workgroup being run (reused)
+	gsync               groupSync         // its barriers' release and acquire state (sync.go)
+	// pubs holds, per atomic address, the publications made on it
+	// (sync.go).
+	pubs map[uint64][]publication
 }
 
 func (g *GPU) newDispatch(l *Launch, site Site) (*dispatch, error) {
@@ -280,16 +284,27 @@ func (d *dispatch) groupRace(id [3]uint32, cur *accessSets) *HazardError {
 		if !ok {
 			continue
 		}
-		for _, f := range d.groups {
-			if r, ok := c.later(cur).overlap(c.earlier(f.sets)); ok {
+		seen := false
+		for i := range d.groups {
+			f := &d.groups[i]
+			if _, ok := c.later(cur).overlap(c.earlier(f.sets)); !ok {
+				continue
+			}
+			seen = true
+			// Bytes an acquisition orders after f's release are no race.
+			if r, ok := unordered(c.later(cur), c.earlier(f.sets), d.orderedBy(c, f)); ok {
 				return raced(r, c.laterK, c.earlierK, f.id)
 			}
 		}
-		return raced(r, c.laterK, c.earlierK, [3]uint32{})
+		if !seen {
+			return raced(r, c.laterK, c.earlierK, [3]uint32{})
+		}
 	}
 	if d.rewritten(cur) {
-		for _, f := range d.groups {
-			if r, ok := d.changedWrite(cur, &f); ok {
+		ww := conflict{later: setWrite, earlier: setWrite}
+		for i := range d.groups {
+			f := &d.groups[i]
+			if r, ok := d.changedWrite(cur, f, d.orderedBy(ww, f)); ok {
 				return raced(r, AccessWrite, AccessWrite, f.id)
 			}
 		}
@@ -348,13 +363,16 @@ func (d *dispatch) record(cur *accessSets) {
 
 // changedWrite finds bytes that workgroup f wrote and cur wrote again with
 // another value.
-func (d *dispatch) changedWrite(cur *accessSets, f *finishedGroup) (interval, bool) {
+func (d *dispatch) changedWrite(cur *accessSets, f *finishedGroup, ordered *intervalSet) (interval, bool) {
 	off := uint64(0)
 	for _, a := range f.sets.write.iv {
 		for _, b := range cur.write.iv {
 			lo, hi := max(a.lo, b.lo), min(a.hi, b.hi)
 			if lo >= hi {
 				continue
+			}
+			if ordered.covers(lo, hi) {
+				continue // written again after an acquire of f's release
 			}
 			d.scratch = d.g.mem.appendBytes(d.scratch[:0], lo, hi)
 			if !bytes.Equal(d.scratch, f.written[off+lo-a.lo:off+hi-a.lo]) {
@@ -485,6 +503,7 @@ func (wg *workgroup) signal(w *wave) (first bool) {
 	}
 	first = wg.signals == 0
 	w.signalled = true
+	w.syncSignal()
 	wg.signals++
 	wg.tryRelease()
 	return first
@@ -514,6 +533,9 @@ func (wg *workgroup) tryRelease() {
 	}
 	wg.signals = 0
 	wg.epoch = wg.tracker.next()
+	if len(wg.waves) > 0 {
+		wg.syncBarrier(wg.waves[0].d)
+	}
 	for _, o := range wg.waves {
 		o.signalled = false
 		switch {
@@ -552,6 +574,7 @@ func (d *dispatch) runWorkgroup(id, size [3]uint32) error {
 	}
 	if d.sets != nil {
 		d.group = d.g.hz.newSets()
+		d.gsync.reset()
 	}
 	for live := nw; live > 0; {
 		progress := false
@@ -624,6 +647,7 @@ func (d *dispatch) initWave(w *wave, wg *workgroup, i int, size [3]uint32, threa
 	w.s[codeTTMP0+8] = uint32(i&31) << 25
 	w.scc = 0
 	w.waits.reset()
+	w.sync.reset()
 	w.prof.reset()
 	w.epoch = wg.epoch
 	n := d.nvgpr * 64

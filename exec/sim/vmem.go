@@ -94,6 +94,15 @@ func xVMEM(w *wave, in *inst) {
 		data, base = mp, lo
 		if s := w.d.group; s != nil {
 			recordRuns(s, coherentKind(in, access), addrs, exec, n)
+			w.syncRuns(coherentKind(in, access), addrs, exec, n)
+		}
+	}
+	if w.d.group != nil {
+		switch op.kind {
+		case vmAtomic:
+			w.syncAtomic(in, addrs, exec)
+		case vmStore:
+			w.syncStore(addrs, exec, n)
 		}
 	}
 	if data != nil && n == 4 && op.d16 == 0 {
@@ -230,9 +239,12 @@ func registerVMEM() {
 	add("global_load_d16_hi_u8", vmemOp{kind: vmLoad, bytes: 1, d16: 2})
 	add("global_load_d16_hi_i8", vmemOp{kind: vmLoad, bytes: 1, signed: true, d16: 2})
 	add("global_load_d16_hi_b16", vmemOp{kind: vmLoad, bytes: 2, d16: 2})
-	for _, n := range []string{"global_inv", "global_wb", "global_wbinv"} {
-		def(n, &semantics{exec: xNop})
-	}
+	// Cache maintenance changes nothing in a memory without caches; at
+	// device scope it takes part in the race checker's release and
+	// acquire (sync.go).
+	def("global_wb", &semantics{exec: xGlobalWB})
+	def("global_inv", &semantics{exec: xGlobalInv})
+	def("global_wbinv", &semantics{exec: func(w *wave, in *inst) { xGlobalWB(w, in); xGlobalInv(w, in) }})
 	for _, name := range opNames() {
 		if !strings.HasPrefix(name, "global_atomic_") {
 			continue

@@ -19,13 +19,14 @@ import (
 type counter uint8
 
 const (
-	cntLoad counter = iota // LOADcnt: vector-memory loads and returning atomics, returned in order
-	cntDS                  // DScnt: LDS instructions (and FLAT), in order
-	cntKM                  // KMcnt: scalar loads and messages, returned in any order
+	cntLoad  counter = iota // LOADcnt: vector-memory loads and returning atomics, returned in order
+	cntDS                   // DScnt: LDS instructions (and FLAT), in order
+	cntKM                   // KMcnt: scalar loads and messages, returned in any order
+	cntStore                // STOREcnt: vector-memory stores, non-returning atomics and global_wb (no registers wait on it; the release tracking of sync.go reads it)
 	numCounters
 )
 
-var counterWaits = [numCounters]string{"s_wait_loadcnt", "s_wait_dscnt", "s_wait_kmcnt"}
+var counterWaits = [numCounters]string{"s_wait_loadcnt", "s_wait_dscnt", "s_wait_kmcnt", "s_wait_storecnt"}
 
 // regRange is count registers from first: VGPRs, or scalar registers by
 // operand code (s0..s105, vcc 106-107, ttmp 108-123, m0 125, exec 126-127).
@@ -125,6 +126,8 @@ func waitInfoOf(op *isa.Inst) waitInfo {
 		wi.issues = 1 << cntDS // a store: only its LDS part is counted here
 	case op.Enc.IsVMEM() && hasDst:
 		wi.issues, wi.load = 1<<cntLoad, true
+	case op.Enc.IsVMEM() && name != "global_inv":
+		wi.issues = 1 << cntStore // stores, non-returning atomics, global_wb and global_wbinv
 	case strings.HasPrefix(name, "s_sendmsg"):
 		wi.issues, wi.load = 1<<cntKM, hasDst
 	case name == "s_cbranch_vccz" || name == "s_cbranch_vccnz":
@@ -133,7 +136,7 @@ func waitInfoOf(op *isa.Inst) waitInfo {
 		wi.reads = append(wi.reads, regRange{false, codeExecLo, 2})
 	}
 	if op.Enc == isa.SOPP {
-		wi.waits = [numCounters]int8{-1, -1, -1}
+		wi.waits = [numCounters]int8{-1, -1, -1, -1}
 		imm := uint32(op.Imm)
 		count := func(v uint32) int8 { return int8(min(v, 63)) }
 		switch name {
@@ -145,12 +148,14 @@ func waitInfoOf(op *isa.Inst) waitInfo {
 			wi.waits[cntKM] = count(imm)
 		case "s_wait_loadcnt_dscnt": // simm16: loadcnt [13:8], dscnt [5:0]
 			wi.waits[cntLoad], wi.waits[cntDS] = count(imm>>8&0x3f), count(imm&0x3f)
-		case "s_wait_storecnt_dscnt":
-			wi.waits[cntDS] = count(imm & 0x3f)
+		case "s_wait_storecnt":
+			wi.waits[cntStore] = count(imm)
+		case "s_wait_storecnt_dscnt": // simm16 as s_wait_loadcnt_dscnt's: storecnt [13:8], dscnt [5:0]
+			wi.waits[cntStore], wi.waits[cntDS] = count(imm>>8&0x3f), count(imm&0x3f)
 		case "s_waitcnt", "s_wait_idle": // the legacy wait and the wait for everything
 			wi.waits = [numCounters]int8{}
 		}
-		wi.isWait = wi.waits != [numCounters]int8{-1, -1, -1}
+		wi.isWait = wi.waits != [numCounters]int8{-1, -1, -1, -1}
 	}
 	return wi
 }

@@ -63,6 +63,7 @@ type wave struct {
 	priv                 []byte
 	privUsed, privStride int
 	waits                waitState     // the wait checker's counters (nil checks: hazards off)
+	sync                 waveSync      // the race checker's release and acquire state (sync.go)
 	prof                 waveProfile   // outstanding operations, when profiling (profile.go)
 	epoch                uint32        // the LDS race checker's barrier epoch (ldsrace.go)
 	tmp                  [4][64]uint32 // operand scratch
@@ -182,6 +183,9 @@ func (w *wave) run() {
 				w.fail(err)
 				return
 			}
+			if in.wait.isWait && w.sync.wbOpen {
+				w.syncWaited()
+			}
 		}
 		if d.prof != nil {
 			d.prof.issue(w, in)
@@ -239,6 +243,7 @@ func (w *wave) mem(in *inst, lane int, addr, n uint64, access Access) []byte {
 	}
 	if s := w.d.group; s != nil {
 		s.record(coherentKind(in, access), addr, n)
+		w.syncRecord(coherentKind(in, access), addr, n)
 	}
 	return b
 }
