@@ -25,20 +25,8 @@
 
 .include "norm.inc"
 .include "quantize.inc"
+.include "xq_lds.inc"
 
-// rk_load r: the 32 values y_i = (x_i·r)·w_i at v2 into v4..v35 (w in
-// v50..v81, r in r: v82 unless named).
-.macro rk_load r=v82
-  .irp i, 0,1,2,3,4,5,6,7
-  global_load_b128 v[4+4*\i:7+4*\i], v2, s[0:1] offset:16*\i
-  global_load_b128 v[50+4*\i:53+4*\i], v2, s[2:3] offset:16*\i
-  .endr
-  s_wait_loadcnt 0
-  .irp x, 4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35
-  v_mul_f32 v\x, v\x, \r                ; (x·r)·w, as zincc_rms_norm
-  v_mul_f32 v\x, v\x, v[\x+46]
-  .endr
-.endm
 
 // rq_block log2n, save, end, xshift, bytes: thread t of workgroup g takes
 // block v1 = 256·g + t of 2^log2n elements (s8 = blocks); threads past the

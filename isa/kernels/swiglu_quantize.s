@@ -24,25 +24,8 @@
 
 .include "common.inc"
 .include "quantize.inc"
+.include "xq_lds.inc"
 
-// sq_load: the 32 values y_i = silu(g_i)·u_i at v2 into v4..v35 (up in
-// v50..v81, v82 clobbered): elementwise.s's silu (x·rcp(1 + exp2(−x·log2
-// e))) and swiglu's product, instruction for instruction.
-.macro sq_load
-  .irp i, 0,1,2,3,4,5,6,7
-  global_load_b128 v[4+4*\i:7+4*\i], v2, s[0:1] offset:16*\i
-  global_load_b128 v[50+4*\i:53+4*\i], v2, s[2:3] offset:16*\i
-  .endr
-  s_wait_loadcnt 0
-  .irp x, 4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35
-  v_mul_f32 v82, 0xbfb8aa3b, v\x        ; -g * log2(e)
-  v_exp_f32 v82, v82                    ; exp(-g)
-  v_add_f32 v82, 1.0, v82
-  v_rcp_f32 v82, v82
-  v_mul_f32 v\x, v\x, v82               ; silu(g)
-  v_mul_f32 v\x, v\x, v[\x+46]          ; * up
-  .endr
-.endm
 
 // zincc_swiglu_q8_0: block t's 32 values of silu(gate)·up quantised as
 // zincc_quantize_q8_0 does.

@@ -1,0 +1,347 @@
+//go:build ignore
+
+// Matvecs that form their own quantised x: the producer of x (an
+// rms_norm_quantize or swiglu_quantize to q8_0) folded into the matvec
+// dispatch that is its only reader (lower/gfx1201/fold_x.go), so that the
+// producer's dispatch and the barrier after it go.
+//
+// Every workgroup first runs the producer over the WHOLE of x, into its
+// own LDS (xq_lds.inc's layout): rms_norm's sum of squares exactly as
+// zincc_rms_norm_q8_0 does it (norm.inc's norm_sumsq: the same loads,
+// order and reductions, the same bits of r), or nothing for swiglu; then
+// thread t forms and quantises blocks t, t+256, ... with the standalone
+// kernels' code (rk_load or sq_load, then quantize.inc's q_block_q8_0:
+// the same bytes). Workgroup 0 also stores the blocks to x's memory,
+// byte for byte what zincc_rms_norm_q8_0 / zincc_swiglu_q8_0 store, so
+// the value exists for anyone who reads it later; no other workgroup
+// writes there. After a workgroup barrier the kernel's ordinary body runs
+// (matvec_q8.inc's matvec_stream with xs = lds: x's blocks come from LDS
+// instead of global memory, the same values, so the rows are byte for
+// byte zincc_matvec_FMT_q8_group's or _add's).
+//
+// zincc_matvec_FMT_q8_group_norm: rms_norm_quantize (q8_0) + grouped
+// matvec (up to three segments, matvec_segment):
+//   s[0:1] W (segment 0), s[2:3] xq (x's q8_0 blocks, written), s[4:5]
+//   dst, s6 rows, s7 cols (n), s8 rows1 | rows2 << 16, s9, s10 the byte
+//   offsets of segments 1 and 2's W from the previous one's, s11, s12 of
+//   their dst, s13 the norm's input x as a byte offset from xq, s14 the
+//   norm's weight as one from W, s15 eps (f32 bits). Signed offsets: the
+//   arguments must fit the 16 user SGPRs.
+// zincc_matvec_FMT_q8_add_swiglu: swiglu_quantize (q8_0) + matvec_add:
+//   s[0:1] W, s[2:3] xq (written), s[4:5] dst, s6 rows, s7 cols, s[8:9]
+//   r, s[10:11] gate, s[12:13] up.
+// LDS: 16384 bytes (at most 480 blocks of x, 15360 columns). Launch as
+// the unfused matvec (perSegmentRow, perRow); every wave takes part in
+// the prologue (its barriers need all eight), then waves past the last
+// row end.
+//
+// The prologue runs with the producer's pointers in s[0:5] (the matvec's
+// wait in s[44:49]) and its other SGPRs at s56 and up (mvf_group_norm).
+
+.amdgcn_target "amdgcn-amd-amdhsa--gfx1201"
+.amdhsa_code_object_version 5
+
+.text
+
+.include "matvec_q8.inc"
+.include "norm.inc"
+.include "quantize.inc"
+.include "xq_lds.inc"
+
+// mvf_xq load, blocks, lbl: every block of x into LDS (the SGPR blocks;
+// workgroup 0 also to memory at s[4:5]), then a workgroup barrier.
+.macro mvf_xq load, blocks, lbl
+  s_cmp_lg_u32 ttmp9, 0
+  s_cbranch_scc1 \lbl\()_lds
+  xq_blocks_q8_0 \load, q_st_both, \blocks, \lbl\()_wg0
+  s_branch \lbl\()_formed
+\lbl\()_lds:
+  xq_blocks_q8_0 \load, q_st_lds, \blocks, \lbl\()_all
+\lbl\()_formed:
+  s_wait_dscnt 0
+  s_barrier_signal -1
+  s_barrier_wait -1
+.endm
+
+// mvf_save: the matvec's W, xq and dst into s[44:49].
+.macro mvf_save
+  s_mov_b64 s[44:45], s[0:1]
+  s_mov_b64 s[46:47], s[2:3]
+  s_mov_b64 s[48:49], s[4:5]
+.endm
+
+// mvf_restore: them back into s[0:5].
+.macro mvf_restore
+  s_mov_b64 s[0:1], s[44:45]
+  s_mov_b64 s[2:3], s[46:47]
+  s_mov_b64 s[4:5], s[48:49]
+.endm
+
+// mvf_group_norm fmt, bytes, loads, b0, b1, b2, b3: the body of
+// zincc_matvec_FMT_q8_group_norm (matvec_stream's parameters). The
+// prologue's VALU instructions read only SGPRs the matvec body never
+// writes (n s56, eps s57, lane selects s58, s59, end s60, blocks s62),
+// so the gfx12 SGPR hazard (matvec.s) needs no wait; it changes s[0:5]
+// (read by memory instructions only), s19..s22 and nothing of s6..s12.
+.macro mvf_group_norm fmt, bytes, loads, b0, b1, b2, b3
+  mvf_save
+  s_ashr_i32 s17, s13, 31
+  s_add_co_u32 s0, s46, s13
+  s_add_co_ci_u32 s1, s47, s17          ; the norm's x = xq + sext(s13)
+  s_ashr_i32 s17, s14, 31
+  s_add_co_u32 s2, s44, s14
+  s_add_co_ci_u32 s3, s45, s17          ; its weight = W + sext(s14)
+  s_mov_b64 s[4:5], s[46:47]            ; x's blocks (workgroup 0)
+  s_mov_b32 s56, s7                     ; n = cols
+  s_mov_b32 s57, s15                    ; eps
+  norm_sumsq .L\fmt\()_gn, 1, s56, s57, s58, s59, s60
+  v_rsq_f32 v82, v6                     ; r, as zincc_rms_norm_q8_0
+  s_lshr_b32 s62, s56, 5                ; blocks
+  mvf_xq rk_load, s62, .L\fmt\()_gn
+  mvf_restore
+  s_mov_b32 s13, s12                    ; the group's layout: rows1 s8,
+  s_mov_b32 s12, s11                    ;   rows2 s9, W offsets s10, s11,
+  s_mov_b32 s11, s10                    ;   dst offsets s12, s13
+  s_mov_b32 s10, s9
+  s_lshr_b32 s9, s8, 16
+  s_and_b32 s8, s8, 0xffff
+  matvec_segment \fmt\()_gn
+  matvec_stream \fmt, \bytes, \loads, \b0, \b1, \b2, \b3, _group, s14, lds
+.endm
+
+// mvf_add_swiglu fmt, bytes, loads, b0, b1, b2, b3: the body of
+// zincc_matvec_FMT_q8_add_swiglu (blocks in s62, as above).
+.macro mvf_add_swiglu fmt, bytes, loads, b0, b1, b2, b3
+  mvf_save
+  s_mov_b64 s[0:1], s[10:11]            ; gate
+  s_mov_b64 s[2:3], s[12:13]            ; up
+  s_mov_b64 s[4:5], s[46:47]            ; x's blocks (workgroup 0)
+  s_lshr_b32 s62, s7, 5                 ; blocks
+  v_and_b32 v0, 0x3ff, v0
+  mvf_xq sq_load, s62, .L\fmt\()_as
+  mvf_restore
+  matvec_stream \fmt, \bytes, \loads, \b0, \b1, \b2, \b3, _add, ttmp9, lds
+.endm
+
+// zincc_matvec_q4_0_q8_group_norm: rms_norm_quantize (q8_0) of x, then zincc_matvec_q4_0_q8_group over it.
+.globl zincc_matvec_q4_0_q8_group_norm
+.p2align 8
+.type zincc_matvec_q4_0_q8_group_norm,@function
+zincc_matvec_q4_0_q8_group_norm:
+  mvf_group_norm q4_0, 18, 5, 8, 22, 36, 50
+.Lq4_0_group_norm_size:
+.size zincc_matvec_q4_0_q8_group_norm, .Lq4_0_group_norm_size-zincc_matvec_q4_0_q8_group_norm
+
+// zincc_matvec_q4_0_q8_add_swiglu: swiglu_quantize (q8_0) of gate and up, then zincc_matvec_q4_0_q8_add over it.
+.globl zincc_matvec_q4_0_q8_add_swiglu
+.p2align 8
+.type zincc_matvec_q4_0_q8_add_swiglu,@function
+zincc_matvec_q4_0_q8_add_swiglu:
+  mvf_add_swiglu q4_0, 18, 5, 8, 22, 36, 50
+.Lq4_0_add_swiglu_size:
+.size zincc_matvec_q4_0_q8_add_swiglu, .Lq4_0_add_swiglu_size-zincc_matvec_q4_0_q8_add_swiglu
+
+// zincc_matvec_q8_0_q8_group_norm: rms_norm_quantize (q8_0) of x, then zincc_matvec_q8_0_q8_group over it.
+.globl zincc_matvec_q8_0_q8_group_norm
+.p2align 8
+.type zincc_matvec_q8_0_q8_group_norm,@function
+zincc_matvec_q8_0_q8_group_norm:
+  mvf_group_norm q8_0, 34, 6, 8, 26, 44, 62
+.Lq8_0_group_norm_size:
+.size zincc_matvec_q8_0_q8_group_norm, .Lq8_0_group_norm_size-zincc_matvec_q8_0_q8_group_norm
+
+// zincc_matvec_q8_0_q8_add_swiglu: swiglu_quantize (q8_0) of gate and up, then zincc_matvec_q8_0_q8_add over it.
+.globl zincc_matvec_q8_0_q8_add_swiglu
+.p2align 8
+.type zincc_matvec_q8_0_q8_add_swiglu,@function
+zincc_matvec_q8_0_q8_add_swiglu:
+  mvf_add_swiglu q8_0, 34, 6, 8, 26, 44, 62
+.Lq8_0_add_swiglu_size:
+.size zincc_matvec_q8_0_q8_add_swiglu, .Lq8_0_add_swiglu_size-zincc_matvec_q8_0_q8_add_swiglu
+
+// zincc_matvec_q4_1_q8_group_norm: rms_norm_quantize (q8_0) of x, then zincc_matvec_q4_1_q8_group over it.
+.globl zincc_matvec_q4_1_q8_group_norm
+.p2align 8
+.type zincc_matvec_q4_1_q8_group_norm,@function
+zincc_matvec_q4_1_q8_group_norm:
+  mvf_group_norm q4_1, 20, 5, 9, 23, 37, 51
+.Lq4_1_group_norm_size:
+.size zincc_matvec_q4_1_q8_group_norm, .Lq4_1_group_norm_size-zincc_matvec_q4_1_q8_group_norm
+
+// zincc_matvec_q4_1_q8_add_swiglu: swiglu_quantize (q8_0) of gate and up, then zincc_matvec_q4_1_q8_add over it.
+.globl zincc_matvec_q4_1_q8_add_swiglu
+.p2align 8
+.type zincc_matvec_q4_1_q8_add_swiglu,@function
+zincc_matvec_q4_1_q8_add_swiglu:
+  mvf_add_swiglu q4_1, 20, 5, 9, 23, 37, 51
+.Lq4_1_add_swiglu_size:
+.size zincc_matvec_q4_1_q8_add_swiglu, .Lq4_1_add_swiglu_size-zincc_matvec_q4_1_q8_add_swiglu
+
+// zincc_matvec_q5_0_q8_group_norm: rms_norm_quantize (q8_0) of x, then zincc_matvec_q5_0_q8_group over it.
+.globl zincc_matvec_q5_0_q8_group_norm
+.p2align 8
+.type zincc_matvec_q5_0_q8_group_norm,@function
+zincc_matvec_q5_0_q8_group_norm:
+  mvf_group_norm q5_0, 22, 6, 9, 24, 39, 54
+.Lq5_0_group_norm_size:
+.size zincc_matvec_q5_0_q8_group_norm, .Lq5_0_group_norm_size-zincc_matvec_q5_0_q8_group_norm
+
+// zincc_matvec_q5_0_q8_add_swiglu: swiglu_quantize (q8_0) of gate and up, then zincc_matvec_q5_0_q8_add over it.
+.globl zincc_matvec_q5_0_q8_add_swiglu
+.p2align 8
+.type zincc_matvec_q5_0_q8_add_swiglu,@function
+zincc_matvec_q5_0_q8_add_swiglu:
+  mvf_add_swiglu q5_0, 22, 6, 9, 24, 39, 54
+.Lq5_0_add_swiglu_size:
+.size zincc_matvec_q5_0_q8_add_swiglu, .Lq5_0_add_swiglu_size-zincc_matvec_q5_0_q8_add_swiglu
+
+// zincc_matvec_q5_1_q8_group_norm: rms_norm_quantize (q8_0) of x, then zincc_matvec_q5_1_q8_group over it.
+.globl zincc_matvec_q5_1_q8_group_norm
+.p2align 8
+.type zincc_matvec_q5_1_q8_group_norm,@function
+zincc_matvec_q5_1_q8_group_norm:
+  mvf_group_norm q5_1, 24, 6, 9, 24, 39, 54
+.Lq5_1_group_norm_size:
+.size zincc_matvec_q5_1_q8_group_norm, .Lq5_1_group_norm_size-zincc_matvec_q5_1_q8_group_norm
+
+// zincc_matvec_q5_1_q8_add_swiglu: swiglu_quantize (q8_0) of gate and up, then zincc_matvec_q5_1_q8_add over it.
+.globl zincc_matvec_q5_1_q8_add_swiglu
+.p2align 8
+.type zincc_matvec_q5_1_q8_add_swiglu,@function
+zincc_matvec_q5_1_q8_add_swiglu:
+  mvf_add_swiglu q5_1, 24, 6, 9, 24, 39, 54
+.Lq5_1_add_swiglu_size:
+.size zincc_matvec_q5_1_q8_add_swiglu, .Lq5_1_add_swiglu_size-zincc_matvec_q5_1_q8_add_swiglu
+
+
+.rodata
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_0_q8_group_norm
+  .amdhsa_user_sgpr_count 16
+  .amdhsa_next_free_vgpr 83
+  .amdhsa_next_free_sgpr 64
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_0_q8_add_swiglu
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 83
+  .amdhsa_next_free_sgpr 64
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q8_0_q8_group_norm
+  .amdhsa_user_sgpr_count 16
+  .amdhsa_next_free_vgpr 83
+  .amdhsa_next_free_sgpr 64
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q8_0_q8_add_swiglu
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 83
+  .amdhsa_next_free_sgpr 64
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_1_q8_group_norm
+  .amdhsa_user_sgpr_count 16
+  .amdhsa_next_free_vgpr 83
+  .amdhsa_next_free_sgpr 64
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_1_q8_add_swiglu
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 83
+  .amdhsa_next_free_sgpr 64
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_0_q8_group_norm
+  .amdhsa_user_sgpr_count 16
+  .amdhsa_next_free_vgpr 83
+  .amdhsa_next_free_sgpr 64
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_0_q8_add_swiglu
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 83
+  .amdhsa_next_free_sgpr 64
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_1_q8_group_norm
+  .amdhsa_user_sgpr_count 16
+  .amdhsa_next_free_vgpr 83
+  .amdhsa_next_free_sgpr 64
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_1_q8_add_swiglu
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 83
+  .amdhsa_next_free_sgpr 64
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+

@@ -1,0 +1,152 @@
+package kernels_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"zincc/ir"
+	"zincc/isa/kernels"
+)
+
+// fusedQ8_0 are the weight formats with fused kernels (matvec_fused.s):
+// those whose x is quantised to q8_0.
+var fusedQ8_0 = []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q4_1, ir.Q5_0, ir.Q5_1}
+
+// TestMatVecGroupNorm runs each zincc_matvec_FMT_q8_group_norm and
+// requires (a) x's blocks in memory byte for byte what
+// zincc_rms_norm_q8_0 stores (over random bytes, so that a block workgroup
+// 0 did not write shows), (b) every segment's rows byte for byte what
+// zincc_matvec_FMT_q8_group computes from those blocks, and (c) the rows
+// within the matvec rule of exec/cpu's MatVecQ8 (checkMatVecQ8). The
+// norm's input lies before or after x's blocks and its weight before or
+// after W, so both signs of the offsets are taken; 11008 columns make
+// threads quantise two blocks each, 15360 is the most LDS holds.
+func TestMatVecGroupNorm(t *testing.T) {
+	r := rand.New(rand.NewSource(1405))
+	for _, dt := range fusedQ8_0 {
+		for _, cols := range []int{96, 4096, 11008, 32 * kernels.XQMaxBlocksQ8_0} {
+			for _, segs := range [][]int{{13, 5, 9}, {16}} {
+				before := len(segs) == 1
+				t.Run(fmt.Sprintf("%v/cols=%d/%v", dt, cols, segs), func(t *testing.T) {
+					h := newGPU(t)
+					x, nw := randF32(r, cols, 3), randF32(r, cols, 2)
+					eps := float32(1e-5)
+					nb := cols / 32 * 34
+					var vx, vxq, vnw uint64
+					if before {
+						vx = h.buffer("x", f32bytes(x))
+						vxq = h.buffer("xq", randBytes(r, nb))
+						vnw = h.buffer("norm_w", f32bytes(nw))
+					} else {
+						vxq = h.buffer("xq", randBytes(r, nb))
+						vx = h.buffer("x", f32bytes(x))
+					}
+					ws, vw, vd := make([][]byte, len(segs)), make([]uint64, len(segs)), make([]uint64, len(segs))
+					rb, _ := dt.RowBytes(cols)
+					for i, rows := range segs {
+						ws[i] = make([]byte, rows*rb)
+						if err := quantizeAny(ws[i], randF32(r, rows*cols, 1), dt, cols); err != nil {
+							t.Fatal(err)
+						}
+						vw[i] = h.buffer(fmt.Sprintf("w%d", i), ws[i])
+					}
+					if !before {
+						vnw = h.buffer("norm_w", f32bytes(nw))
+					}
+					for i, rows := range segs {
+						vd[i] = h.buffer(fmt.Sprintf("dst%d", i), randBytes(r, 4*rows))
+					}
+					var more [2]int
+					var offs [4]int
+					for k := 1; k < len(segs); k++ {
+						more[k-1] = segs[k]
+						offs[k-1] = int(int32(vw[k] - vw[k-1]))
+						offs[k+1] = int(int32(vd[k] - vd[k-1]))
+					}
+					size := kernels.Size{Rows: segs[0], N: cols, More: more}
+					h.run("zincc_matvec_"+dt.String()+"_q8_group_norm", size, ptr(vw[0]), ptr(vxq), ptr(vd[0]), u32(segs[0]), u32(cols),
+						u32(more[0]|more[1]<<16), u32(offs[0]), u32(offs[1]), u32(offs[2]), u32(offs[3]),
+						u32(int(int32(vx-vxq))), u32(int(int32(vnw-vw[0]))), f32(eps))
+					xq := h.read(vxq, nb)
+
+					vq := h.buffer("q", randBytes(r, nb))
+					h.run("zincc_rms_norm_q8_0", kernels.Size{N: cols}, ptr(vx), ptr(vnw), ptr(vq), u32(cols), f32(eps))
+					if want := h.read(vq, nb); !bytes.Equal(xq, want) {
+						t.Fatalf("x's blocks differ from zincc_rms_norm_q8_0's")
+					}
+					vd2 := make([]uint64, len(segs))
+					for i, rows := range segs {
+						vd2[i] = h.zeros(fmt.Sprintf("alone%d", i), 4*rows)
+					}
+					for k := 1; k < len(segs); k++ {
+						offs[k+1] = int(int32(vd2[k] - vd2[k-1]))
+					}
+					h.run("zincc_matvec_"+dt.String()+"_q8_group", size, ptr(vw[0]), ptr(vq), ptr(vd2[0]), u32(segs[0]), u32(cols),
+						u32(more[0]), u32(more[1]), u32(offs[0]), u32(offs[1]), u32(offs[2]), u32(offs[3]))
+					for i, rows := range segs {
+						got := h.read(vd[i], 4*rows)
+						if want := h.read(vd2[i], 4*rows); !bytes.Equal(got, want) {
+							t.Fatalf("segment %d: fused %v, unfused %v", i, f32s(got), f32s(want))
+						}
+						checkMatVecQ8(t, dt, rows, cols, ws[i], xq, f32s(got))
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestMatVecAddSwiGLU runs each zincc_matvec_FMT_q8_add_swiglu and
+// requires x's blocks byte for byte what zincc_swiglu_q8_0 stores, the
+// rows byte for byte what zincc_matvec_FMT_q8_add computes from them, and
+// those rows minus r within the matvec rule of exec/cpu.
+func TestMatVecAddSwiGLU(t *testing.T) {
+	r := rand.New(rand.NewSource(1406))
+	for _, dt := range fusedQ8_0 {
+		for _, cols := range []int{96, 11008} {
+			const rows = 13
+			t.Run(fmt.Sprintf("%v/cols=%d", dt, cols), func(t *testing.T) {
+				h := newGPU(t)
+				g, u, res := randF32(r, cols, 4), randF32(r, cols, 2), randF32(r, rows, 10)
+				nb := cols / 32 * 34
+				vg, vu, vr := h.buffer("gate", f32bytes(g)), h.buffer("up", f32bytes(u)), h.buffer("r", f32bytes(res))
+				vxq := h.buffer("xq", randBytes(r, nb))
+				rb, _ := dt.RowBytes(cols)
+				w := make([]byte, rows*rb)
+				if err := quantizeAny(w, randF32(r, rows*cols, 1), dt, cols); err != nil {
+					t.Fatal(err)
+				}
+				vw, vd := h.buffer("w", w), h.buffer("dst", randBytes(r, 4*rows))
+				h.run("zincc_matvec_"+dt.String()+"_q8_add_swiglu", kernels.Size{Rows: rows, N: cols},
+					ptr(vw), ptr(vxq), ptr(vd), u32(rows), u32(cols), ptr(vr), ptr(vg), ptr(vu))
+				xq := h.read(vxq, nb)
+
+				vq := h.buffer("q", randBytes(r, nb))
+				h.run("zincc_swiglu_q8_0", kernels.Size{N: cols / 32}, ptr(vg), ptr(vu), ptr(vq), u32(cols/32))
+				if want := h.read(vq, nb); !bytes.Equal(xq, want) {
+					t.Fatalf("x's blocks differ from zincc_swiglu_q8_0's")
+				}
+				vd2 := h.zeros("alone", 4*rows)
+				h.run("zincc_matvec_"+dt.String()+"_q8_add", kernels.Size{Rows: rows, N: cols},
+					ptr(vw), ptr(vq), ptr(vd2), u32(rows), u32(cols), ptr(vr))
+				got := h.read(vd, 4*rows)
+				if want := h.read(vd2, 4*rows); !bytes.Equal(got, want) {
+					t.Fatalf("fused %v, unfused %v", f32s(got), f32s(want))
+				}
+				// Unfused, the add is one float32 addition after the
+				// matvec: its rows are held to the rule directly.
+				vm := h.zeros("matvec", 4*rows)
+				h.run("zincc_matvec_"+dt.String()+"_q8", kernels.Size{Rows: rows, N: cols}, ptr(vw), ptr(vq), ptr(vm), u32(rows), u32(cols))
+				mv := h.readF32(vm, rows)
+				checkMatVecQ8(t, dt, rows, cols, w, xq, mv)
+				for i, s := range f32s(got) {
+					if want := res[i] + mv[i]; s != want {
+						t.Fatalf("row %d: %v, want r + W·x = %v", i, s, want)
+					}
+				}
+			})
+		}
+	}
+}
