@@ -146,7 +146,12 @@
 .endm
 
 // attention_split P, dtype, NQ: the body of zincc_attention_split_DTYPE_d(64·NQ).
-.macro attention_split P, dtype, NQ
+.macro attention_split P, dtype, NQ, fmt
+.ifnb \fmt
+  s_mov_b64 s[42:43], s[6:7]            ; part, for the combine
+  s_mov_b32 s44, s13                    ; dst
+  s_mov_b32 s45, s14
+.endif
   v_and_b32 v0, 0x3ff, v0
   s_mov_b32 s14, 0x76543210             ; v_permlanex16 lane selects (attn_max)
   s_mov_b32 s15, 0xfedcba98
@@ -328,13 +333,98 @@
   // 4. m_c and l_c after o_c.
   v_cmp_eq_u32 vcc_lo, 0, v0
   s_and_saveexec_b32 s29, vcc_lo
+.ifb \fmt
   s_cbranch_execz .L\P\()_end
+.else
+  s_cbranch_execz .L\P\()_parted
+.endif
   v_mov_b32 v40, v3
   v_mov_b32 v41, v7
   v_mov_b32 v147, 0
   global_store_b64 v147, v[40:41], s[6:7] offset:4*64*\NQ
+.ifnb \fmt
+.L\P\()_parted:
+  s_mov_b32 exec_lo, s29
+  split_arrive \P, \NQ, \fmt
+.endif
 .L\P\()_end:
   s_endpgm
+.endm
+
+// split_arrive P, NQ, fmt: the fused kernels' end (after a workgroup's
+// partials are stored): the workgroup counts itself in at head h's
+// counter, and the one that arrives last (A - 1 before it, A the splits
+// that hold rows) merges the head's partials with split_combine.
+// Ordering, as LLVM's AMDGPU memory model does it on gfx12 at agent
+// scope (AMDGPUUsage, "Memory Model GFX12", the code sequences table;
+// llc-19 for gfx1201 emits these for testdata/llvm/release_acquire.ll):
+// every wave releases its stores (global_wb scope:SCOPE_DEV, then
+// s_wait_loadcnt 0 and s_wait_storecnt 0: a fence release at agent
+// scope), a workgroup barrier, then lane 0 of wave 0 adds 1 to the
+// counter with a returning atomic at device scope; its value goes to
+// the other waves through LDS behind a second barrier, and in the last
+// workgroup every wave acquires (s_wait_loadcnt 0, global_inv
+// scope:SCOPE_DEV: a fence acquire at agent scope) before reading the
+// partials. The last workgroup sets the counter back to 0 (a device
+// scope store) for the next launch.
+// Counters: part + (heads << log2 S)·(HD+2)·4 + 4h, after the partials.
+// SGPRs: s[42:48] the combine's arguments (split_combine at base 42:
+// part, dst, pos, head_dim, log2 S), s101..s103 here; none of them is
+// one the split part's VALU instructions read.
+.macro split_arrive P, NQ, fmt
+  global_wb scope:SCOPE_DEV
+  s_wait_loadcnt 0
+  s_wait_storecnt 0
+  s_barrier_signal -1
+  s_barrier_wait -1
+  // A - 1 = the last split holding rows: c·cl <= pos < (c+1)·cl.
+  s_mov_b32 s102, 0
+  s_mov_b32 s103, s21
+.L\P\()_last:
+  s_cmp_lt_u32 s103, s20                ; (c+1)·cl < n: a later split holds rows
+  s_cbranch_scc0 .L\P\()_last_done
+  s_add_co_u32 s102, s102, 1
+  s_add_co_u32 s103, s103, s21
+  s_branch .L\P\()_last
+.L\P\()_last_done:
+  v_lshrrev_b32 v1, 5, v0
+  v_readfirstlane_b32 s101, v1          ; wave
+  s_cmp_lg_u32 s101, 0
+  s_cbranch_scc1 .L\P\()_counted
+  s_lshl_b32 s103, s9, s11
+  s_mul_i32 s103, s103, 4*(64*\NQ+2)
+  s_lshl_b32 s101, s16, 2
+  s_add_co_u32 s103, s103, s101         ; the counter's offset in part
+  s_mov_b32 s101, exec_lo
+  s_mov_b32 exec_lo, 1
+  v_mov_b32 v2, s103
+  v_mov_b32 v3, 1
+  global_atomic_add_u32 v3, v2, v3, s[42:43] th:TH_ATOMIC_RETURN scope:SCOPE_DEV
+  v_mov_b32 v4, 0
+  s_wait_loadcnt 0
+  v_cmp_eq_u32 vcc_lo, s102, v3
+  s_and_b32 vcc_lo, vcc_lo, exec_lo
+  s_cbranch_vccz .L\P\()_told
+  global_store_b32 v2, v4, s[42:43] scope:SCOPE_DEV ; the last: the counter back to 0
+.L\P\()_told:
+  ds_store_b32 v4, v3 offset:1024       ; past the q8_0 combine's O
+  s_wait_dscnt 0
+  s_mov_b32 exec_lo, s101
+.L\P\()_counted:
+  s_barrier_signal -1
+  s_barrier_wait -1
+  v_mov_b32 v4, 0
+  ds_load_b32 v3, v4 offset:1024
+  s_wait_dscnt 0
+  v_readfirstlane_b32 s101, v3
+  s_cmp_lg_u32 s101, s102
+  s_cbranch_scc1 .L\P\()_end          ; not the last to arrive
+  s_wait_loadcnt 0
+  global_inv scope:SCOPE_DEV
+  s_mov_b32 s46, s8                     ; pos
+  s_mov_b32 s47, 64*\NQ                 ; head_dim
+  s_mov_b32 s48, s11                    ; log2 S
+  split_combine \fmt, \P\()_c, 42, s16
 .endm
 
 // zincc_attention_split_f32_d64: K and V states of f32, heads of 64.
@@ -399,60 +489,60 @@ zincc_attention_split_f16_d256:
 // v[40:55] o_c, v[56:87] (m_c, l_c), v[88:103] addresses of o_c,
 // v[104:119] addresses of (m_c, l_c); s[16+c] = min(c, A-1)·(HD+2)·4,
 // s[32+c] that + 4·HD.
-.macro split_combine fmt, l
+.macro split_combine fmt, l, b=0, head=ttmp9
   v_and_b32 v0, 0x3ff, v0
-  s_add_co_u32 s8, s4, 1                ; n
-  s_lshl_b32 s9, 1, s6                  ; S
-  s_add_co_u32 s10, s8, s9
-  s_add_co_i32 s10, s10, -1
-  s_lshr_b32 s10, s10, s6
-  s_add_co_u32 s10, s10, 63
-  s_and_b32 s10, s10, 0xffffffc0        ; cl
-  s_mov_b32 s11, 0                      ; A: the splits that hold rows
-  s_mov_b32 s12, 0                      ; their first row
+  s_add_co_u32 s[\b+8], s[\b+4], 1                ; n
+  s_lshl_b32 s[\b+9], 1, s[\b+6]                  ; S
+  s_add_co_u32 s[\b+10], s[\b+8], s[\b+9]
+  s_add_co_i32 s[\b+10], s[\b+10], -1
+  s_lshr_b32 s[\b+10], s[\b+10], s[\b+6]
+  s_add_co_u32 s[\b+10], s[\b+10], 63
+  s_and_b32 s[\b+10], s[\b+10], 0xffffffc0        ; cl
+  s_mov_b32 s[\b+11], 0                      ; A: the splits that hold rows
+  s_mov_b32 s[\b+12], 0                      ; their first row
 .L\l\()_count:
-  s_add_co_u32 s11, s11, 1
-  s_add_co_u32 s12, s12, s10
-  s_cmp_lt_u32 s12, s8
+  s_add_co_u32 s[\b+11], s[\b+11], 1
+  s_add_co_u32 s[\b+12], s[\b+12], s[\b+10]
+  s_cmp_lt_u32 s[\b+12], s[\b+8]
   s_cbranch_scc1 .L\l\()_count
-  s_add_co_u32 s13, s5, 2
-  s_lshl_b32 s13, s13, 2                ; (HD+2)·4: bytes of one split's partials
-  s_mul_i32 s14, ttmp9, s9
-  s_mul_i32 s14, s14, s13
-  s_add_co_u32 s0, s0, s14              ; head h's partials
-  s_add_co_ci_u32 s1, s1, 0
+  s_add_co_u32 s[\b+13], s[\b+5], 2
+  s_lshl_b32 s[\b+13], s[\b+13], 2                ; (HD+2)·4: bytes of one split's partials
+  s_mul_i32 s[\b+14], \head, s[\b+9]
+  s_mul_i32 s[\b+14], s[\b+14], s[\b+13]
+  s_add_co_u32 s[\b+0], s[\b+0], s[\b+14]              ; head h's partials
+  s_add_co_ci_u32 s[\b+1], s[\b+1], 0
 .ifc \fmt, f32
-  s_mul_i32 s15, ttmp9, s5
-  s_lshl_b32 s15, s15, 2
+  s_mul_i32 s[\b+15], \head, s[\b+5]
+  s_lshl_b32 s[\b+15], s[\b+15], 2
 .else
-  s_lshr_b32 s56, s5, 5                 ; head_dim/32: the head's q8_0 blocks
-  s_mul_i32 s15, ttmp9, s56
-  s_mul_i32 s15, s15, 34
+  s_lshr_b32 s[\b+56], s[\b+5], 5                 ; head_dim/32: the head's q8_0 blocks
+  s_mul_i32 s[\b+15], \head, s[\b+56]
+  s_mul_i32 s[\b+15], s[\b+15], 34
 .endif
-  s_add_co_u32 s2, s2, s15              ; dst of head h
-  s_add_co_ci_u32 s3, s3, 0
-  s_add_co_i32 s48, s11, -1             ; A - 1
-  s_lshl_b32 s49, s5, 2                 ; 4·HD
+  s_add_co_u32 s[\b+2], s[\b+2], s[\b+15]              ; dst of head h
+  s_add_co_ci_u32 s[\b+3], s[\b+3], 0
+  s_add_co_i32 s[\b+48], s[\b+11], -1             ; A - 1
+  s_lshl_b32 s[\b+49], s[\b+5], 2                 ; 4·HD
   .irp c, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-  s_min_u32 s[16+\c], s48, \c
-  s_mul_i32 s[16+\c], s[16+\c], s13
-  s_add_co_u32 s[32+\c], s[16+\c], s49
+  s_min_u32 s[\b+16+\c], s[\b+48], \c
+  s_mul_i32 s[\b+16+\c], s[\b+16+\c], s[\b+13]
+  s_add_co_u32 s[\b+32+\c], s[\b+16+\c], s[\b+49]
   .endr
   v_lshlrev_b32 v1, 2, v0               ; 4d
   .irp c, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-  v_mov_b32 v[104+\c], s[32+\c]
-  global_load_b64 v[56+2*\c:57+2*\c], v[104+\c], s[0:1]
+  v_mov_b32 v[104+\c], s[\b+32+\c]
+  global_load_b64 v[56+2*\c:57+2*\c], v[104+\c], s[\b+0:\b+1]
   .endr
-  v_cmp_gt_u32 vcc_lo, s5, v0           ; d < head_dim
-  s_and_saveexec_b32 s50, vcc_lo
+  v_cmp_gt_u32 vcc_lo, s[\b+5], v0           ; d < head_dim
+  s_and_saveexec_b32 s[\b+50], vcc_lo
   s_cbranch_execz .L\l\()_stored
   .irp c, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-  v_add_nc_u32 v[88+\c], s[16+\c], v1
-  global_load_b32 v[40+\c], v[88+\c], s[0:1]
+  v_add_nc_u32 v[88+\c], s[\b+16+\c], v1
+  global_load_b32 v[40+\c], v[88+\c], s[\b+0:\b+1]
   .endr
   v_mov_b32 v2, 0xff800000              ; M
   .irp c, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-  s_cmp_le_u32 s11, \c
+  s_cmp_le_u32 s[\b+11], \c
   s_cbranch_scc1 .L\l\()_max_done
   s_wait_loadcnt 31-\c
   v_max_num_f32 v2, v2, v[56+2*\c]
@@ -461,28 +551,28 @@ zincc_attention_split_f16_d256:
   v_mov_b32 v3, 0                       ; L
   v_mov_b32 v4, 0                       ; O_d
   .irp c, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-  s_cmp_le_u32 s11, \c
+  s_cmp_le_u32 s[\b+11], \c
   s_cbranch_scc1 .L\l\()_sum_done
   s_wait_loadcnt 15-\c
   v_sub_f32 v5, v[56+2*\c], v2
   v_mul_f32 v5, 0x3fb8aa3b, v5          ; (m_c - M)·log2 e
   v_exp_f32 v5, v5                      ; w_c
   v_cmp_neq_f32 vcc_lo, 0, v5           ; a split with w_c = 0 adds nothing, not 0·NaN
-  s_and_saveexec_b32 s53, vcc_lo        ;   (its scores all -inf, another's finite)
+  s_and_saveexec_b32 s[\b+53], vcc_lo        ;   (its scores all -inf, another's finite)
   v_fmac_f32 v3, v5, v[57+2*\c]
   v_fmac_f32 v4, v5, v[40+\c]
-  s_mov_b32 exec_lo, s53
+  s_mov_b32 exec_lo, s[\b+53]
   .endr
 .L\l\()_sum_done:
   v_rcp_f32 v3, v3
   v_mul_f32 v4, v4, v3
 .ifc \fmt, f32
-  global_store_b32 v1, v4, s[2:3]
+  global_store_b32 v1, v4, s[\b+2:\b+3]
 .else
   ds_store_b32 v1, v4                   ; O_d to LDS, for the head's blocks
 .endif
 .L\l\()_stored:
-  s_mov_b32 exec_lo, s50
+  s_mov_b32 exec_lo, s[\b+50]
   // Leave the scratch zero: every wave has its loads back first.
   s_wait_loadcnt 0
 .ifnc \fmt, f32
@@ -493,8 +583,8 @@ zincc_attention_split_f16_d256:
 .ifnc \fmt, f32
   // Thread b < head_dim/32 quantises block b of the head from LDS, as
   // zincc_quantize_q8_0 does (quantize.inc).
-  v_cmp_gt_u32 vcc_lo, s56, v0
-  s_and_saveexec_b32 s58, vcc_lo        ; not s57: a VALU read s[56:57]
+  v_cmp_gt_u32 vcc_lo, s[\b+56], v0
+  s_and_saveexec_b32 s[\b+58], vcc_lo        ; not s57: a VALU read s[56:57]
   s_cbranch_execz .L\l\()_quantised
   v_lshlrev_b32 v2, 7, v0               ; the block's values in LDS
   v_mul_u32_u24 v3, 34, v0              ; its bytes from the head's
@@ -502,22 +592,22 @@ zincc_attention_split_f16_d256:
   ds_load_b128 v[4+4*\i:7+4*\i], v2 offset:16*\i
   .endr
   s_wait_dscnt 0
-  q_block_q8_0 s[2:3]
+  q_block_q8_0 s[\b+2:\b+3]
 .L\l\()_quantised:
-  s_mov_b32 exec_lo, s58
+  s_mov_b32 exec_lo, s[\b+58]
 .endif
-  s_mul_i32 s51, s11, s13               ; bytes of the head's partials read
-  s_add_co_u32 s52, s51, 0x3ff
-  s_lshr_b32 s52, s52, 10
+  s_mul_i32 s[\b+51], s[\b+11], s[\b+13]               ; bytes of the head's partials read
+  s_add_co_u32 s[\b+52], s[\b+51], 0x3ff
+  s_lshr_b32 s[\b+52], s[\b+52], 10
   v_mov_b32 v2, 0
 .L\l\()_zero:
-  v_cmp_gt_u32 vcc_lo, s51, v1
-  s_and_saveexec_b32 s54, vcc_lo
-  global_store_b32 v1, v2, s[0:1]
-  s_mov_b32 exec_lo, s54
+  v_cmp_gt_u32 vcc_lo, s[\b+51], v1
+  s_and_saveexec_b32 s[\b+54], vcc_lo
+  global_store_b32 v1, v2, s[\b+0:\b+1]
+  s_mov_b32 exec_lo, s[\b+54]
   v_add_nc_u32 v1, 0x400, v1
-  s_sub_co_u32 s52, s52, 1
-  s_cmp_lg_u32 s52, 0
+  s_sub_co_u32 s[\b+52], s[\b+52], 1
+  s_cmp_lg_u32 s[\b+52], 0
   s_cbranch_scc1 .L\l\()_zero
 .endm
 
@@ -544,6 +634,127 @@ zincc_attention_combine_q8_0:
   s_endpgm
 .Lcombine_q8_size:
 .size zincc_attention_combine_q8_0, .Lcombine_q8_size-zincc_attention_combine_q8_0
+
+
+// zincc_attention_fused_f32_d64: zincc_attention_split_f32_d64 and zincc_attention_combine in
+// one launch (its result f32; split_arrive).
+.globl zincc_attention_fused_f32_d64
+.p2align 8
+.type zincc_attention_fused_f32_d64,@function
+zincc_attention_fused_f32_d64:
+  attention_split fused_f32_f32_64, f32, 1, f32
+.Lfused_f32_f32_64_size:
+.size zincc_attention_fused_f32_d64, .Lfused_f32_f32_64_size-zincc_attention_fused_f32_d64
+
+// zincc_attention_fused_f32_d128: zincc_attention_split_f32_d128 and zincc_attention_combine in
+// one launch (its result f32; split_arrive).
+.globl zincc_attention_fused_f32_d128
+.p2align 8
+.type zincc_attention_fused_f32_d128,@function
+zincc_attention_fused_f32_d128:
+  attention_split fused_f32_f32_128, f32, 2, f32
+.Lfused_f32_f32_128_size:
+.size zincc_attention_fused_f32_d128, .Lfused_f32_f32_128_size-zincc_attention_fused_f32_d128
+
+// zincc_attention_fused_f32_d256: zincc_attention_split_f32_d256 and zincc_attention_combine in
+// one launch (its result f32; split_arrive).
+.globl zincc_attention_fused_f32_d256
+.p2align 8
+.type zincc_attention_fused_f32_d256,@function
+zincc_attention_fused_f32_d256:
+  attention_split fused_f32_f32_256, f32, 4, f32
+.Lfused_f32_f32_256_size:
+.size zincc_attention_fused_f32_d256, .Lfused_f32_f32_256_size-zincc_attention_fused_f32_d256
+
+// zincc_attention_fused_f16_d64: zincc_attention_split_f16_d64 and zincc_attention_combine in
+// one launch (its result f32; split_arrive).
+.globl zincc_attention_fused_f16_d64
+.p2align 8
+.type zincc_attention_fused_f16_d64,@function
+zincc_attention_fused_f16_d64:
+  attention_split fused_f32_f16_64, f16, 1, f32
+.Lfused_f32_f16_64_size:
+.size zincc_attention_fused_f16_d64, .Lfused_f32_f16_64_size-zincc_attention_fused_f16_d64
+
+// zincc_attention_fused_f16_d128: zincc_attention_split_f16_d128 and zincc_attention_combine in
+// one launch (its result f32; split_arrive).
+.globl zincc_attention_fused_f16_d128
+.p2align 8
+.type zincc_attention_fused_f16_d128,@function
+zincc_attention_fused_f16_d128:
+  attention_split fused_f32_f16_128, f16, 2, f32
+.Lfused_f32_f16_128_size:
+.size zincc_attention_fused_f16_d128, .Lfused_f32_f16_128_size-zincc_attention_fused_f16_d128
+
+// zincc_attention_fused_f16_d256: zincc_attention_split_f16_d256 and zincc_attention_combine in
+// one launch (its result f32; split_arrive).
+.globl zincc_attention_fused_f16_d256
+.p2align 8
+.type zincc_attention_fused_f16_d256,@function
+zincc_attention_fused_f16_d256:
+  attention_split fused_f32_f16_256, f16, 4, f32
+.Lfused_f32_f16_256_size:
+.size zincc_attention_fused_f16_d256, .Lfused_f32_f16_256_size-zincc_attention_fused_f16_d256
+
+// zincc_attention_fused_q8_0_f32_d64: zincc_attention_split_f32_d64 and zincc_attention_combine_q8_0 in
+// one launch (its result quantised to q8_0 blocks; split_arrive).
+.globl zincc_attention_fused_q8_0_f32_d64
+.p2align 8
+.type zincc_attention_fused_q8_0_f32_d64,@function
+zincc_attention_fused_q8_0_f32_d64:
+  attention_split fused_q8_0_f32_64, f32, 1, q8_0
+.Lfused_q8_0_f32_64_size:
+.size zincc_attention_fused_q8_0_f32_d64, .Lfused_q8_0_f32_64_size-zincc_attention_fused_q8_0_f32_d64
+
+// zincc_attention_fused_q8_0_f32_d128: zincc_attention_split_f32_d128 and zincc_attention_combine_q8_0 in
+// one launch (its result quantised to q8_0 blocks; split_arrive).
+.globl zincc_attention_fused_q8_0_f32_d128
+.p2align 8
+.type zincc_attention_fused_q8_0_f32_d128,@function
+zincc_attention_fused_q8_0_f32_d128:
+  attention_split fused_q8_0_f32_128, f32, 2, q8_0
+.Lfused_q8_0_f32_128_size:
+.size zincc_attention_fused_q8_0_f32_d128, .Lfused_q8_0_f32_128_size-zincc_attention_fused_q8_0_f32_d128
+
+// zincc_attention_fused_q8_0_f32_d256: zincc_attention_split_f32_d256 and zincc_attention_combine_q8_0 in
+// one launch (its result quantised to q8_0 blocks; split_arrive).
+.globl zincc_attention_fused_q8_0_f32_d256
+.p2align 8
+.type zincc_attention_fused_q8_0_f32_d256,@function
+zincc_attention_fused_q8_0_f32_d256:
+  attention_split fused_q8_0_f32_256, f32, 4, q8_0
+.Lfused_q8_0_f32_256_size:
+.size zincc_attention_fused_q8_0_f32_d256, .Lfused_q8_0_f32_256_size-zincc_attention_fused_q8_0_f32_d256
+
+// zincc_attention_fused_q8_0_f16_d64: zincc_attention_split_f16_d64 and zincc_attention_combine_q8_0 in
+// one launch (its result quantised to q8_0 blocks; split_arrive).
+.globl zincc_attention_fused_q8_0_f16_d64
+.p2align 8
+.type zincc_attention_fused_q8_0_f16_d64,@function
+zincc_attention_fused_q8_0_f16_d64:
+  attention_split fused_q8_0_f16_64, f16, 1, q8_0
+.Lfused_q8_0_f16_64_size:
+.size zincc_attention_fused_q8_0_f16_d64, .Lfused_q8_0_f16_64_size-zincc_attention_fused_q8_0_f16_d64
+
+// zincc_attention_fused_q8_0_f16_d128: zincc_attention_split_f16_d128 and zincc_attention_combine_q8_0 in
+// one launch (its result quantised to q8_0 blocks; split_arrive).
+.globl zincc_attention_fused_q8_0_f16_d128
+.p2align 8
+.type zincc_attention_fused_q8_0_f16_d128,@function
+zincc_attention_fused_q8_0_f16_d128:
+  attention_split fused_q8_0_f16_128, f16, 2, q8_0
+.Lfused_q8_0_f16_128_size:
+.size zincc_attention_fused_q8_0_f16_d128, .Lfused_q8_0_f16_128_size-zincc_attention_fused_q8_0_f16_d128
+
+// zincc_attention_fused_q8_0_f16_d256: zincc_attention_split_f16_d256 and zincc_attention_combine_q8_0 in
+// one launch (its result quantised to q8_0 blocks; split_arrive).
+.globl zincc_attention_fused_q8_0_f16_d256
+.p2align 8
+.type zincc_attention_fused_q8_0_f16_d256,@function
+zincc_attention_fused_q8_0_f16_d256:
+  attention_split fused_q8_0_f16_256, f16, 4, q8_0
+.Lfused_q8_0_f16_256_size:
+.size zincc_attention_fused_q8_0_f16_d256, .Lfused_q8_0_f16_256_size-zincc_attention_fused_q8_0_f16_d256
 
 .rodata
 .p2align 6
@@ -643,6 +854,162 @@ zincc_attention_combine_q8_0:
   .amdhsa_next_free_vgpr 120
   .amdhsa_next_free_sgpr 60
   .amdhsa_group_segment_fixed_size 1024
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_f32_d64
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_f32_d128
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_f32_d256
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_f16_d64
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_f16_d128
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_f16_d256
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_0_f32_d64
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_0_f32_d128
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_0_f32_d256
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_0_f16_d64
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_0_f16_d128
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_0_f16_d256
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
   .amdhsa_system_vgpr_workitem_id 0
