@@ -25,7 +25,7 @@ func fusedAttentionABIs() []KernelABI {
 		for _, dt := range []string{"f32", "f16"} {
 			for _, hd := range AttentionSplitHeadDims {
 				out = append(out, KernelABI{Name: fmt.Sprintf("%s_%s_d%d", f.prefix, dt, hd),
-					Args: []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("part"), u32("pos"), u32("heads"), u32("kv_heads"), u32("log2_splits"), f32("scale"), ptr("dst")},
+					Args:  []Arg{ptr("q"), ptr("k"), ptr("v"), ptr("part"), u32("pos"), u32("heads"), u32("kv_heads"), u32("log2_splits"), f32("scale"), ptr("dst")},
 					Block: 256, Groups: splitGroups, ExtraLDS: splitLDS, Scratch: attentionFusedScratch, Doc: f.doc})
 			}
 		}
