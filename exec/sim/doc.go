@@ -106,7 +106,13 @@
 // (every workgroup setting one flag is fine); plain loads of what atomics
 // update are not (every compare-and-swap loop starts with one). Loads and
 // stores with device or system scope (scope:SCOPE_DEV, SCOPE_SYS: LLVM's
-// atomic loads and stores) count as atomics.
+// atomic loads and stores) count as atomics. A read (or write) of bytes
+// another workgroup wrote is ordered, and no race, when the writer
+// released them and the reader acquired them through a device-scope
+// atomic, with the sequences of LLVM's GFX12 memory model (sync.go:
+// global_wb scope:SCOPE_DEV and the waits for the wave's stores, the
+// atomic, s_wait_loadcnt and global_inv scope:SCOPE_DEV); missing any
+// step leaves the race reported.
 //
 // LDS races between the waves of one workgroup are checked too
 // (ldsrace.go): every LDS byte keeps the barrier epoch and wave of its

@@ -281,7 +281,7 @@ func (e *HazardError) Error() string {
 	}
 	if e.Race {
 		return fmt.Sprintf("memory race: workgroup (%d,%d,%d) of %s %s [0x%x, 0x%x)%s which workgroup (%d,%d,%d) of the same dispatch %s; "+
-			"the workgroups of a dispatch run in no fixed order (use atomics, or split the work into dispatches with a barrier between them)",
+			"the workgroups of a dispatch run in no fixed order (use atomics, release and acquire through an atomic at device scope, or split the work into dispatches with a barrier between them)",
 			e.LaterGroup[0], e.LaterGroup[1], e.LaterGroup[2], e.Later, presentTense(e.LaterAccess), e.Lo, e.Hi, where,
 			e.EarlierGroup[0], e.EarlierGroup[1], e.EarlierGroup[2], pastTense(e.EarlierAccess))
 	}

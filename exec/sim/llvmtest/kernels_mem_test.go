@@ -18,6 +18,7 @@ func memKernels() []kernelCase {
 		{file: "loadstore.ll", kernel: "loadstore", check: checkLoadStore},
 		{file: "lds_widths.ll", kernel: "lds_widths", check: checkLDSWidths},
 		{file: "atomics.ll", kernel: "atomics", check: checkAtomics},
+		{file: "release_acquire.ll", kernel: "release_acquire", check: checkReleaseAcquire},
 		{file: "lds_atomics.cl", kernel: "lds_atomics", check: checkLDSAtomics},
 		{file: "private.cl", kernel: "private_mem", check: checkPrivate},
 		{file: "generic.cl", kernel: "generic_ptr", check: checkGeneric},
@@ -311,6 +312,34 @@ func checkDispatch(r *run) {
 					c.eq32(fmt.Sprintf("work-item (%d,%d,%d) field %d", gx, gy, gz, f), getU32(out, 32*g+f), w)
 				}
 			}
+		}
+	}
+}
+
+// checkReleaseAcquire: the last workgroup to arrive sums what every
+// workgroup stored, and the run must pass the race checker, which
+// orders those reads only through the release and acquire sequences
+// llc emits (exec/sim/sync.go).
+func checkReleaseAcquire(r *run) {
+	const groups = 5
+	a := make([]uint32, 64*groups)
+	for i := range a {
+		a[i] = uint32(r.rng.Intn(1 << 20))
+	}
+	cnt, d, s := u32s(1), u32s(64*groups), fill(make([]byte, 4*64), sentinel)
+	r.dispatch(grid1(64*groups), grid1(64), sim.PointerArg(r.buf("c", cnt)), sim.PointerArg(r.buf("d", d)),
+		sim.PointerArg(r.buf("a", u32buf(a))), sim.PointerArg(r.buf("s", s)), sim.U32Arg(groups))
+	c := &checker{t: r.t, what: "release_acquire"}
+	if got := getU32(cnt, 0); got != 0 {
+		c.errorf("counter left at %d", got)
+	}
+	for t := 0; t < 64; t++ {
+		var want uint32
+		for g := 0; g < groups; g++ {
+			want += 3*a[64*g+t] + 1
+		}
+		if got := getU32(s, t); got != want {
+			c.errorf("s[%d] = %d, want %d", t, got, want)
 		}
 	}
 }
