@@ -4,16 +4,13 @@ import "zincc/ir"
 
 // attention_quantize (the fuse-attention-quantize pass) is lowered as
 // attention is, with the quantisation to q8_0 in the second launch: where
-// the split attention applies, zincc_attention_combine_q8_0 merges the
-// partials and stores the blocks (one dispatch and one barrier fewer than
-// attention then quantize); elsewhere the attention kernel writes its f32
+// the split attention applies, the fused kernel's last workgroup of a head
+// merges the partials and stores the blocks (zincc_attention_fused_q8_0_*,
+// attention_fused.go: one launch, as attention's); elsewhere the attention kernel writes its f32
 // result to the launch's scratch and zincc_quantize_q8_0_clear quantises
 // it and leaves the scratch zero (isa/kernels/attention_quantize_abi.go).
 
-var (
-	abiAttentionCombineQ8 = abi("zincc_attention_combine_q8_0")
-	abiQuantizeQ8Clear    = abi("zincc_quantize_q8_0_clear")
-)
+var abiQuantizeQ8Clear = abi("zincc_quantize_q8_0_clear")
 
 // attentionRule is attention's rule, taken at init: naming it in the rules
 // table's initialiser through lowerAttentionQuantize would be a cycle.
@@ -26,8 +23,8 @@ func lowerAttentionQuantize(n *ir.Node, l *launch) error {
 	if err := attentionRule(n, l); err != nil {
 		return err
 	}
-	if l.then != nil && l.then.kernel == abiAttentionCombine {
-		l.then.kernel = abiAttentionCombineQ8 // the same arguments; dst holds blocks
+	if q := quantizedFused(l.kernel); q != nil {
+		l.kernel = q // the same arguments; dst holds blocks (attention_fused.go)
 		return nil
 	}
 	heads := n.Int("heads")

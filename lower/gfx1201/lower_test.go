@@ -350,8 +350,8 @@ func TestListingNamesStatements(t *testing.T) {
 }
 
 // Heads of 64, 128 and 256 take the split kernels at every context their
-// LDS fits: two dispatches, a barrier between them (the combine reads the
-// partials the first wrote in the scratch). Other heads keep every score
+// LDS fits, as one launch of the fused kernel (the last workgroup of a
+// head merges it, attention_fused.go). Other heads keep every score
 // in LDS up to kernels.MaxAttentionContext rows; past it the chunked
 // kernel takes over, for heads of at most 256.
 func TestAttentionKernelByContext(t *testing.T) {
@@ -368,9 +368,9 @@ func TestAttentionKernelByContext(t *testing.T) {
 		rows, headDim int
 		kernels       []string
 	}{
-		{8, 128, []string{"zincc_attention_split_f16_d128", "zincc_attention_combine"}},
-		{kernels.MaxAttentionContext + 1, 64, []string{"zincc_attention_split_f16_d64", "zincc_attention_combine"}},
-		{200000, 256, []string{"zincc_attention_split_f16_d256", "zincc_attention_combine"}},
+		{8, 128, []string{"zincc_attention_fused_f16_d128"}},
+		{kernels.MaxAttentionContext + 1, 64, []string{"zincc_attention_fused_f16_d64"}},
+		{200000, 256, []string{"zincc_attention_fused_f16_d256"}},
 		{1 << 20, 128, []string{"zincc_attention_long_f16"}}, // the split's scores would not fit the LDS
 		{kernels.MaxAttentionContext, 96, []string{"zincc_attention_f16"}},
 		{kernels.MaxAttentionContext + 1, 96, []string{"zincc_attention_long_f16"}},

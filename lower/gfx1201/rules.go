@@ -276,6 +276,7 @@ var rules = map[*ir.Op]rule{
 			l.set(split, size, addrOf(n.Args[0]), addrOf(k), addrOf(n.Args[2]), scratch(), pos,
 				word(heads), word(n.Int("kv_heads")), word(log2S), float(n.Float("scale")))
 			l.next().set(abiAttentionCombine, size, scratch(), addrOf(n.Result), pos, word(hd), word(log2S))
+			fuseSplitAttention(l) // one launch (attention_fused.go)
 			return err
 		}
 		table := &attendKernels
@@ -299,8 +300,9 @@ var rules = map[*ir.Op]rule{
 }
 
 // Attention is lowered to the split kernels (zincc_attention_split_*,
-// then zincc_attention_combine) whenever they take the state's dtype and
-// head size and their LDS fits; zincc_attention_* and
+// then zincc_attention_combine, emitted as one launch of
+// zincc_attention_fused_*: attention_fused.go) whenever they take the
+// state's dtype and head size and their LDS fits; zincc_attention_* and
 // zincc_attention_long_* remain for the other head sizes and for contexts
 // past about 250000 rows. The choice can only be by the state's shape:
 // pos is patched per step and the IB must not change with it. In the cost
