@@ -32,17 +32,6 @@ func FuseNormQuantize(m *ir.Module) error {
 		n.Attrs = []ir.Attr{eps, {Name: "format", Value: ir.EnumValue(n.Result.Type.DType.String())}}
 		drop[r] = true
 	}
-	if len(drop) == 0 {
-		return nil
-	}
-	out := m.Nodes[:0]
-	for _, n := range m.Nodes {
-		if !drop[n] {
-			out = append(out, n)
-		}
-	}
-	clear(m.Nodes[len(out):])
-	m.Nodes = out
-	m.Number()
+	dropNodes(m, drop)
 	return nil
 }

@@ -37,18 +37,7 @@ func FuseAttentionQuantize(m *ir.Module) error {
 		n.Attrs = append(attrs, ir.Attr{Name: "format", Value: ir.EnumValue("q8_0")})
 		drop[a] = true
 	}
-	if len(drop) == 0 {
-		return nil
-	}
-	out := m.Nodes[:0]
-	for _, n := range m.Nodes {
-		if !drop[n] {
-			out = append(out, n)
-		}
-	}
-	clear(m.Nodes[len(out):])
-	m.Nodes = out
-	m.Number()
+	dropNodes(m, drop)
 	return nil
 }
 

@@ -36,18 +36,7 @@ func FuseMatVecAdd(m *ir.Module) error {
 			break
 		}
 	}
-	if len(drop) == 0 {
-		return nil
-	}
-	out := m.Nodes[:0]
-	for _, n := range m.Nodes {
-		if !drop[n] {
-			out = append(out, n)
-		}
-	}
-	clear(m.Nodes[len(out):])
-	m.Nodes = out
-	m.Number()
+	dropNodes(m, drop)
 	return nil
 }
 
