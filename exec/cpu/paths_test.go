@@ -68,7 +68,7 @@ func TestDecodePathsBitIdentical(t *testing.T) {
 	}
 	want := run()
 	paths := []struct {
-		name             string
+		name              string
 		avx512, avx2, go_ bool
 	}{{"default again", useAVX512, useAVX2, false}, {"AVX2", false, useAVX2, false}, {"Go", false, false, true}}
 	saved512, saved2, savedAcc := useAVX512, useAVX2, acc32Kernels
