@@ -70,6 +70,19 @@ func (p *MemoryPlan) Slot(v *ir.Value) (Slot, bool) {
 // multiples of align (a power of two). Placement is first fit in
 // definition order.
 func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
+	return PlanMemoryJoined(m, align, nil)
+}
+
+// PlanMemoryJoined is PlanMemory for a device that runs some statements
+// in the dispatch of later ones: joined, if not nil, holds for each node
+// the last node its dispatch also runs (joined[i] >= i, or i). The values
+// node i reads then live as if node joined[i] read them too, since the
+// dispatch reads them while it writes that node's results (lower/gfx1201
+// folds the producer of a matvec's x into the matvec, fold_x.go).
+func PlanMemoryJoined(m *ir.Module, align uint64, joined []int) (*MemoryPlan, error) {
+	if joined != nil && len(joined) != len(m.Nodes) {
+		return nil, fmt.Errorf("memory plan: %d joined entries for %d nodes", len(joined), len(m.Nodes))
+	}
 	if align == 0 || align&(align-1) != 0 {
 		return nil, fmt.Errorf("memory plan: alignment %d is not a power of two", align)
 	}
@@ -94,9 +107,13 @@ func PlanMemory(m *ir.Module, align uint64) (*MemoryPlan, error) {
 	// Each result's Last starts at its definition and moves to each read.
 	id := len(m.Decls)
 	for i, n := range m.Nodes {
+		last := i
+		if joined != nil {
+			last = max(i, joined[i])
+		}
 		for _, a := range n.Args {
 			if a.ID >= len(m.Decls) && a.ID < ids { // a verified module has no foreign values
-				p.Slots[a.ID].Last = i
+				p.Slots[a.ID].Last = max(p.Slots[a.ID].Last, last)
 			}
 		}
 		if n.Result != nil {

@@ -89,7 +89,8 @@ func Lower(m *ir.Module, lib Library, opts Options) (*Executable, error) {
 	switch {
 	case plan == nil:
 		var err error
-		if plan, err = passes.PlanMemory(m, valueAlign); err != nil {
+		// Values live as the folded dispatches read them (fold_x.go).
+		if plan, err = passes.PlanMemoryJoined(m, valueAlign, foldJoins(m)); err != nil {
 			return nil, err
 		}
 	case plan.Module != m:
@@ -250,7 +251,10 @@ func (l *lowering) emit() error {
 		}
 		var err error
 		at := i
-		if g := l.groupAt(i); g > 1 { // grouped matvecs (group.go)
+		if f := l.foldAt(i); f > 1 { // a producer of x folded into its matvecs (fold_x.go)
+			l.lowerFold(l.m.Nodes[i:i+f], ln)
+			i += f - 1
+		} else if g := l.groupAt(i); g > 1 { // grouped matvecs (group.go)
 			l.lowerGroup(l.m.Nodes[i:i+g], ln)
 			i += g - 1
 		} else {

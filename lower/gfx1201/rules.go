@@ -59,10 +59,11 @@ type launch struct {
 	// spare is the lowering's storage for then (so a rule allocates nothing).
 	spare *launch
 	// nodes is the statements the launch implements from its own on (a
-	// grouped matvec's, group.go; 1 otherwise); also the IDs of the values
-	// the later ones write, the first nodes-1 of them.
+	// grouped matvec's, group.go; a folded producer's and its matvecs',
+	// fold_x.go; 1 otherwise); also the IDs of the values the later ones
+	// write, the first nodes-1 of them.
 	nodes int
-	also  [kernels.MatvecSegments - 1]int32
+	also  [kernels.MatvecSegments]int32
 }
 
 // set makes l a launch of kernel over size with args.
