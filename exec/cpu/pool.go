@@ -31,7 +31,7 @@ type Pool struct {
 	mu     sync.Mutex   // one call at a time; guards xd, yw and closed
 	xd     []float64    // the current call's x, widened to float64
 	q8     []*q8Scratch // per goroutine (0: the caller), for MatVecQ8
-	yw     []uint64     // x's swarY words, for MatVecQ8's pure-Go q4_0, q4_1
+	yw     []uint64     // x prepared once per MatVecQ8 call (prepX: swarY words or the AVX-512 layouts)
 	next   atomic.Int64
 	closed bool
 	attn   attentionCall // the current AttentionPool call
