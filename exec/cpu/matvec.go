@@ -119,7 +119,7 @@ type matvecJob struct {
 	xq       []byte     // x quantised (MatVecQ8), or nil
 	xf       []float32  // x as given (MatVecF32Acc), or nil
 	q8       *q8Scratch // the running goroutine's scratch for MatVecQ8
-	yw       []uint64   // x prepared for dt.s kernels by prepX (swarY words or the AVX-512 layouts), or nil
+	yw       []uint64   // x prepared for dt's kernels by prepX (swarY words or the AVX-512 layouts), or nil
 	r0, r1   int
 	next     *atomic.Int64 // rows claimed so far, counted from r0
 	chunk    int
