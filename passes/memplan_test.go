@@ -182,3 +182,38 @@ func TestPlanLayout(t *testing.T) {
 		t.Error("alignment 3 accepted")
 	}
 }
+
+// TestPlanJoined: a node whose dispatch also runs a later node reads its
+// operands while that node's result is written, so they stay live until
+// then: with %b's dispatch running %c, %c may not take %a's bytes.
+func TestPlanJoined(t *testing.T) {
+	src := `graph @g {
+  input %tok : u32
+  weight %w : f32[4, 100] = zeros
+  %a = embed %w, %tok
+  %b = silu %a
+  %c = silu %b
+  %d = silu %c
+  output %d
+}`
+	m, err := frontend.Parse("g.zir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PlanMemoryJoined(m, 256, []int{0, 2, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a: 0; b: 512 (a live); c: 1024 (a lives to c, b too); d: 0 (a and b dead).
+	for name, off := range map[string]uint64{"a": 0, "b": 512, "c": 1024, "d": 0} {
+		if s, _ := p.Slot(m.Lookup(name)); s.Offset != off {
+			t.Errorf("%%%s at %d, want %d", name, s.Offset, off)
+		}
+	}
+	if s, _ := p.Slot(m.Lookup("a")); s.Last != 2 {
+		t.Errorf("%%a lives to node %d, want 2", s.Last)
+	}
+	if _, err := PlanMemoryJoined(m, 256, []int{0}); err == nil {
+		t.Error("a joined slice of the wrong length accepted")
+	}
+}
