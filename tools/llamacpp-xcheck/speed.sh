@@ -33,7 +33,7 @@ for t in q4_0 q8_0 f16 q4_K_M; do
 		"$b/bin/llama-bench" -m "$m" -t "$threads" -p 0 -n "$tokens" -r 1 -o csv 2>/dev/null |
 			awk -F, 'NR>1 {gsub(/"/, "", $0); print $(NF-1)}' >>"$work/$t.llama"
 		"$work/zincc" generate -threads "$threads" -m "$m" -p "The cat" -n "$tokens" -temp 0 2>&1 >/dev/null |
-			sed -n 's/.* eval time = .*tokens per second).*//; s/^.*[^t] eval time = .*, *\([0-9.]*\) tokens per second)$/\1/p' >>"$work/$t.zincc"
+			grep -v 'prompt eval' | sed -n -E 's/.* eval time = .*, +([0-9.]+) tokens per second\)$/\1/p' >>"$work/$t.zincc"
 	done
 	l=$(median <"$work/$t.llama")
 	z=$(median <"$work/$t.zincc")
