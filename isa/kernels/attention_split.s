@@ -3,7 +3,9 @@
 // Split-context (flash-decoding) attention: the rows 0..pos of one query
 // head are split over several workgroups, each computing a partial
 // softmax over its chunk; a second dispatch (zincc_attention_combine)
-// merges the partials of a head in a fixed order.
+// merges the partials of a head in a fixed order. The fused kernels
+// (zincc_attention_fused[_q8_0]_DTYPE_dHD, split_arrive below) do both in
+// one launch: the last workgroup of a head to arrive merges it.
 //
 // zincc_attention_split_DTYPE_dHD (HD = 64, 128 or 256: the head size is
 // part of the kernel, so that every loop has a fixed number of loads in
@@ -488,7 +490,10 @@ zincc_attention_split_f16_d256:
 // bytes zincc_quantize_q8_0 would store from O). Labels .L<l>_*.
 // v[40:55] o_c, v[56:87] (m_c, l_c), v[88:103] addresses of o_c,
 // v[104:119] addresses of (m_c, l_c); s[16+c] = min(c, A-1)·(HD+2)·4,
-// s[32+c] that + 4·HD.
+// s[32+c] that + 4·HD. SGPR numbers are from b (the combine kernels: 0;
+// the fused ones: 42, past every SGPR the split part's VALU instructions
+// read), the arguments at s[b+0..b+6]; head is the head's register
+// (ttmp9 in the combine kernels).
 .macro split_combine fmt, l, b=0, head=ttmp9
   v_and_b32 v0, 0x3ff, v0
   s_add_co_u32 s[\b+8], s[\b+4], 1                ; n
