@@ -94,9 +94,8 @@ var ops = map[*ir.Op]*opKernel{
 	ir.OpMatVecAdd: {
 		rule: Rule{Abs: denormSlack, Ulps: 5, Lambda: 8, Scale: "Σ_j |w_ij·x_j| + |r_i| (w and the quantised x dequantised): matvec's rule with the add's rounding; n = cols"},
 		run: func(r *Ring, c *lower.Call) error {
-			s := normScratch(c.Rows)
-			defer normPool.Put(s)
-			return MatVecAdd(r.pool, r.out(c), r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, r.bufs[c.In[1]], c.XDType, r.in(c, 2), *s)
+			s := r.temp(c.Rows)
+			return MatVecAdd(r.pool, r.out(c), r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, r.bufs[c.In[1]], c.XDType, r.in(c, 2), s)
 		},
 		oracle: scaledOracle(func(c *lower.Call, a operands, want []float32, scale []float64) (int, error) {
 			return MatVecAddScale(want, scale, a[0], c.DType, c.Rows, c.Cols, a[1], c.XDType, a.f32(2))
@@ -119,9 +118,8 @@ var ops = map[*ir.Op]*opKernel{
 		rule: Rule{Abs: denormSlack, Ulps: 12, Lambda: 4,
 			Scale: "rms_norm's bound on y = rms_norm(x, w), then the q8_0 or q8_K blocks of some y' within it (CheckNormQuantized, CheckNormQuantizedK); n = len(x)"},
 		run: func(r *Ring, c *lower.Call) error {
-			y := normScratch(c.Cols)
-			defer normPool.Put(y)
-			return RMSNormQuantize(r.bufs[c.Out], r.in(c, 0), r.in(c, 1), c.Eps, c.DType, *y)
+			y := r.temp(c.Cols)
+			return RMSNormQuantize(r.bufs[c.Out], r.in(c, 0), r.in(c, 1), c.Eps, c.DType, y)
 		},
 		oracle: func(c *lower.Call, a operands, got []byte) error {
 			if c.DType == ir.Q8_K {
@@ -164,10 +162,9 @@ var ops = map[*ir.Op]*opKernel{
 				return fmt.Errorf("position %d is outside the %d rows of the cache", pos, c.Rows)
 			}
 			k := r.in(c, 1)
-			s := normScratch(len(k))
-			defer normPool.Put(s)
+			s := r.temp(len(k))
 			return RopeKV(r.out(c), r.in(c, 0), k, r.in(c, 2), r.bufs[c.In[3]], r.bufs[c.In[4]], c.DType, pos,
-				c.HeadDim, c.RopeDims, c.Theta, c.NeoX, freqs, c.FreqScale, *s)
+				c.HeadDim, c.RopeDims, c.Theta, c.NeoX, freqs, c.FreqScale, s)
 		},
 		// The caches are the operands after the store (as kv_store's got).
 		oracle: func(c *lower.Call, a operands, got []byte) error {
@@ -232,9 +229,8 @@ var ops = map[*ir.Op]*opKernel{
 				return fmt.Errorf("position %d is outside the %d rows of the cache", pos, c.Rows)
 			}
 			q := r.in(c, 0)
-			y := normScratch(len(q))
-			defer normPool.Put(y)
-			return AttentionQuantize(r.pool, r.bufs[c.Out], q, r.bufs[c.In[1]], r.bufs[c.In[2]], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale, *y)
+			y := r.temp(len(q))
+			return AttentionQuantize(r.pool, r.bufs[c.Out], q, r.bufs[c.In[1]], r.bufs[c.In[2]], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale, y)
 		},
 		oracle: func(c *lower.Call, a operands, got []byte) error {
 			pos := int(a.word(3))
@@ -268,9 +264,8 @@ var ops = map[*ir.Op]*opKernel{
 		rule: Rule{Abs: denormSlack, Ulps: 8,
 			Scale: "swiglu's bound on y = swiglu(gate, up), then the q8_0 or q8_K blocks of some y' within it (CheckNormQuantized, CheckNormQuantizedK)"},
 		run: func(r *Ring, c *lower.Call) error {
-			y := normScratch(c.Cols)
-			defer normPool.Put(y)
-			return SwiGLUQuantize(r.bufs[c.Out], r.in(c, 0), r.in(c, 1), c.DType, *y)
+			y := r.temp(c.Cols)
+			return SwiGLUQuantize(r.bufs[c.Out], r.in(c, 0), r.in(c, 1), c.DType, y)
 		},
 		oracle: func(c *lower.Call, a operands, got []byte) error {
 			return CheckSwiGLUQuantize(got, a.f32(0), a.f32(1), c.DType)

@@ -56,9 +56,11 @@ type poolHelper struct {
 
 // spinTime is how long a helper polls for the next call before parking:
 // longer than the gaps a decode step leaves between its matvecs (norms,
-// ropes, attention at short context), short enough that an idle pool
-// (between prompts) stops using a core almost at once.
-const spinTime = 200 * time.Microsecond
+// ropes, attention at short context, the step's end and the next one's
+// start: at 200 µs a TinyLlama step still parked a helper once a step, and
+// parking costs a wake-up and a runtime allocation), short enough that an
+// idle pool (between prompts) stops using a core almost at once.
+const spinTime = time.Millisecond
 
 // NewPool starts a pool that runs MatVec on `workers` goroutines: the
 // calling goroutine plus workers-1 helpers. workers < 1 is taken as 1.

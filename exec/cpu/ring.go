@@ -18,6 +18,7 @@ type Ring struct {
 	pool   *Pool
 	bufs   [][]byte    // one per program buffer
 	floats [][]float32 // f32 views of the f32 buffers (nil for others)
+	tmp    []float32   // an op's intermediate vector (temp)
 	closed bool
 }
 
@@ -54,6 +55,16 @@ func NewRing(prog *lower.Program, w *exec.Weights, workers int) (*Ring, error) {
 	r.pool = NewPool(workers)
 	r.pool.reserveAttention(maxCtx) // no step allocates scores scratch
 	return r, nil
+}
+
+// temp returns a scratch vector of n values for the op being run (one at a
+// time): it grows in the first step and is reused after, so steps
+// allocate nothing.
+func (r *Ring) temp(n int) []float32 {
+	if cap(r.tmp) < n {
+		r.tmp = make([]float32, n)
+	}
+	return r.tmp[:n]
 }
 
 // Tier returns "cpu".

@@ -3,7 +3,6 @@ package cpu
 import (
 	"fmt"
 	"math"
-	"sync"
 
 	"zincc/internal/ggml"
 	"zincc/ir"
@@ -130,18 +129,6 @@ func CheckNormQuantized(got []byte, y []float32, bound []float64) error {
 func f16Ulp(v float32) float32 {
 	e := math.Ilogb(math.Abs(float64(v)))
 	return float32(math.Ldexp(1, max(e, -14)-10))
-}
-
-// normPool holds the normalised vectors of rms_norm_quantize's run.
-var normPool sync.Pool
-
-func normScratch(n int) *[]float32 {
-	if p, ok := normPool.Get().(*[]float32); ok && cap(*p) >= n {
-		*p = (*p)[:n]
-		return p
-	}
-	s := make([]float32, n)
-	return &s
 }
 
 // checkNonFiniteBlock reports whether the reference block yb holds a NaN
