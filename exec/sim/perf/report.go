@@ -3,11 +3,13 @@ package perf
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"zincc/exec/sim"
+	"zincc/ir"
 	"zincc/lower/gfx1201"
 )
 
@@ -89,6 +91,7 @@ func build(exe *gfx1201.Executable, st *sim.Stats, mach *Machine, opts Options, 
 	r := &Report{Label: Label, Graph: m.Name, Pos: opts.Pos, SampleGroups: opts.SampleGroups, Machine: mach.Table()}
 	byOp := map[string]*OpSummary{}
 	var order []string
+	floorBytes, floorByNode := floor(m, opts.Pos)
 	now := 0.0
 	for i := range st.PerDispatch {
 		ds := &st.PerDispatch[i]
@@ -115,16 +118,18 @@ func build(exe *gfx1201.Executable, st *sim.Stats, mach *Machine, opts Options, 
 				d.Insts[sim.ClassNames[k]] = n
 			}
 		}
+		var nodes []*ir.Node // the statements the dispatch implements
 		if i < len(exe.Dispatches) {
-			n := m.Nodes[exe.Dispatches[i].Node]
-			d.Op, d.Line = n.Op.Name, n.Pos.Line
+			nodes = m.Nodes[exe.Dispatches[i].Node : exe.Dispatches[i].Last()+1]
+			n := nodes[0]
+			d.Op, d.Line = dispatchKind(nodes), n.Pos.Line
 			d.Node = n.Op.Name
 			if n.Result != nil {
 				d.Node = n.Result.Ref() + " = " + n.Op.Name
 			} else if len(n.Args) > 0 {
 				d.Node = n.Op.Name + " " + n.Args[0].Ref()
 			}
-			for _, o := range m.Nodes[exe.Dispatches[i].Node+1 : exe.Dispatches[i].Last()+1] { // a grouped matvec's others
+			for _, o := range nodes[1:] { // a grouped or folded dispatch's others
 				d.Node += ", " + o.Result.Ref()
 			}
 		}
@@ -140,13 +145,15 @@ func build(exe *gfx1201.Executable, st *sim.Stats, mach *Machine, opts Options, 
 		s.Dispatches++
 		s.Time += t.Time
 		s.DRAMBytes += c.DRAMBytes
+		for _, n := range nodes {
+			s.FloorBytes += floorByNode[n]
+		}
 		r.Dispatches = append(r.Dispatches, d)
 	}
 	r.Time = now
 	if now > 0 {
 		r.TokensPerSecond = 1 / now
 	}
-	floorBytes, floorByOp := floor(m, opts.Pos)
 	r.FloorBytes = floorBytes
 	r.FloorTime = r.FloorBytes / (mach.DRAMGBs * 1e9 * mach.DRAMEff)
 	if r.FloorTime > 0 {
@@ -155,11 +162,23 @@ func build(exe *gfx1201.Executable, st *sim.Stats, mach *Machine, opts Options, 
 	for _, op := range order {
 		s := byOp[op]
 		s.Share = s.Time / now
-		s.FloorBytes = floorByOp[op]
 		r.ByOp = append(r.ByOp, *s)
 	}
 	sort.SliceStable(r.ByOp, func(i, j int) bool { return r.ByOp[i].Time > r.ByOp[j].Time })
 	return r
+}
+
+// dispatchKind names what a dispatch computes for the summary by op: its
+// statements' ops in order, each once ("matvec" for a group of matvecs,
+// "rms_norm_quantize+matvec" for a norm folded into their dispatch).
+func dispatchKind(nodes []*ir.Node) string {
+	var ops []string
+	for _, n := range nodes {
+		if !slices.Contains(ops, n.Op.Name) {
+			ops = append(ops, n.Op.Name)
+		}
+	}
+	return strings.Join(ops, "+")
 }
 
 func us(s float64) string { return fmt.Sprintf("%.2f", s*1e6) }

@@ -185,14 +185,14 @@ func FloorBytes(m *ir.Module, pos int) float64 {
 
 // floor returns FloorBytes and its split by op kind (a weight two ops read
 // is charged once, to the op that reads the most of it).
-func floor(m *ir.Module, pos int) (float64, map[string]float64) {
+func floor(m *ir.Module, pos int) (float64, map[*ir.Node]float64) {
 	type use struct {
 		bytes float64
-		op    string
+		node  *ir.Node
 	}
 	weight := map[*ir.Value]use{}
 	var weights []*ir.Value
-	byOp := map[string]float64{}
+	byNode := map[*ir.Node]float64{}
 	total := 0.0
 	rowBytes := func(v *ir.Value) float64 {
 		return float64(v.Type.Bytes()) / float64(max(v.Type.Shape[0], 1))
@@ -209,7 +209,7 @@ func floor(m *ir.Module, pos int) (float64, map[string]float64) {
 					if !ok {
 						weights = append(weights, a)
 					}
-					weight[a] = use{b, n.Op.Name}
+					weight[a] = use{b, n}
 				}
 			case ir.State:
 				b := float64(a.Type.Bytes())
@@ -219,15 +219,15 @@ func floor(m *ir.Module, pos int) (float64, map[string]float64) {
 				case ir.OpKVStore, ir.OpRopeKV: // one row stored
 					b = rowBytes(a)
 				}
-				byOp[n.Op.Name] += b
+				byNode[n] += b
 				total += b
 			}
 		}
 	}
 	for _, v := range weights {
 		u := weight[v]
-		byOp[u.op] += u.bytes
+		byNode[u.node] += u.bytes
 		total += u.bytes
 	}
-	return total, byOp
+	return total, byNode
 }
