@@ -150,10 +150,10 @@ var (
 	})
 
 	OpMatVec = register(&Op{
-		Name: "matvec", Doc: "weight[rows, cols] × x[cols] → f32[rows]; x f32, or quantised by quantize (q8_0, q8_K) for a weight of the matching block format",
+		Name: "matvec", Doc: "weight[rows, cols] × x[cols] → f32[rows]; x f32, or rounded by quantize to the weight's activation format (q8_0, q8_K for block formats, f16 for f16, bf16 for bf16)",
 		Operands: []Operand{
 			{Name: "weight", Kinds: weights, DTypes: floatTypes, Rank: 2},
-			{Name: "x", Kinds: anyKind, DTypes: []DType{F32, Q8_0, Q8_K}, Rank: 1},
+			{Name: "x", Kinds: anyKind, DTypes: []DType{F32, Q8_0, Q8_K, F16, BF16}, Rank: 1},
 		},
 		Writes: -1,
 		Infer: func(c *NodeCheck) Type {
@@ -201,10 +201,10 @@ var (
 	})
 
 	OpQuantize = register(&Op{
-		Name: "quantize", Doc: "x quantised to ggml's q8_0 or q8_K blocks (quantize_row_q8_0_ref, quantize_row_q8_K_ref), the x of a quantised matvec",
+		Name: "quantize", Doc: "x quantised to ggml's q8_0 or q8_K blocks (quantize_row_q8_0_ref, quantize_row_q8_K_ref) or rounded to f16 or bf16 (ggml's fp32 conversions, to nearest even), the x of a matvec of that activation format",
 		Operands: []Operand{vector("x")},
 		Attrs: []AttrSpec{
-			{Name: "format", Kind: EnumAttr, Enum: []string{"q8_0", "q8_K"}},
+			{Name: "format", Kind: EnumAttr, Enum: []string{"q8_0", "q8_K", "f16", "bf16"}},
 		},
 		Writes: -1,
 		Infer: func(c *NodeCheck) Type {
@@ -347,21 +347,25 @@ var (
 	})
 
 	// OpAttentionQuantize is attention and quantize fused: the
-	// fuse-attention-quantize pass makes it where a quantize to q8_0 reads
-	// an attention nothing else reads.
+	// fuse-attention-quantize pass makes it where a quantize to q8_0 or
+	// q8_K reads an attention nothing else reads.
 	OpAttentionQuantize = register(&Op{
-		Name: "attention_quantize", Doc: "attention quantised to ggml's q8_0 blocks: quantize(attention(q, k, v, pos)) in one kernel",
+		Name: "attention_quantize", Doc: "attention quantised to ggml's q8_0 or q8_K blocks: quantize(attention(q, k, v, pos)) in one kernel",
 		Operands: attentionOperands(),
-		Attrs:    append(attentionAttrs(), AttrSpec{Name: "format", Kind: EnumAttr, Enum: []string{"q8_0"}}),
+		Attrs:    append(attentionAttrs(), AttrSpec{Name: "format", Kind: EnumAttr, Enum: []string{"q8_0", "q8_K"}}),
 		Writes:   -1,
 		Infer: func(c *NodeCheck) Type {
 			t := inferAttention(c)
 			n := t.Shape[0]
-			if n%Q8_0.BlockElems() != 0 {
-				c.ArgErrorf(0, "%s has %d elements, not a multiple of the %d of a q8_0 block", c.Node.Args[0].Ref(), n, Q8_0.BlockElems())
+			dt, _ := ParseDType(c.Enum("format"))
+			if !dt.Valid() {
+				return Tensor(F32, n) // format is wrong, and reported
+			}
+			if n%dt.BlockElems() != 0 {
+				c.ArgErrorf(0, "%s has %d elements, not a multiple of the %d of a %v block", c.Node.Args[0].Ref(), n, dt.BlockElems(), dt)
 				return Tensor(F32, n)
 			}
-			return Tensor(Q8_0, n)
+			return Tensor(dt, n)
 		},
 	})
 
@@ -400,14 +404,20 @@ var (
 
 // ActivationFormat is the format ggml quantises x to before a dot with a
 // row of weights of dtype w (its vec_dot_type, except that q4_1 and q5_1
-// take q8_0 where ggml takes q8_1: docs/numerics.md §2.1), or
-// InvalidDType for weights whose x stays f32 here.
+// take q8_0 where ggml takes q8_1: docs/numerics.md §2.1): q8_0 or q8_K
+// for the block formats, f16 for f16 and bf16 for bf16 weights (ggml
+// rounds x to the weight's own type), or InvalidDType for weights whose x
+// stays f32 (f32).
 func ActivationFormat(w DType) DType {
 	switch w {
 	case Q4_0, Q4_1, Q5_0, Q5_1, Q8_0:
 		return Q8_0
 	case Q4_K, Q5_K, Q6_K:
 		return Q8_K
+	case F16:
+		return F16
+	case BF16:
+		return BF16
 	}
 	return InvalidDType
 }

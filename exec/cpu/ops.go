@@ -69,12 +69,26 @@ var ops = map[*ir.Op]*opKernel{
 	ir.OpMatVec: {
 		rule: Rule{Abs: denormSlack, Ulps: 4, Lambda: 8, Scale: "Σ_j |w_ij·x_j| (w and a quantised x dequantised); n = cols"},
 		run: func(r *Ring, c *lower.Call) error {
+			if c.XDType == ir.F16 || c.XDType == ir.BF16 {
+				return MatVecHalfX(r.pool, r.out(c), r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, r.bufs[c.In[1]], c.XDType, r.temp(c.Cols))
+			}
 			if c.XDType != ir.F32 {
 				return MatVecQ8(r.pool, r.out(c), r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, r.bufs[c.In[1]], c.XDType)
 			}
 			return MatVecF32Acc(r.pool, r.out(c), r.bufs[c.In[0]], c.DType, c.Rows, c.Cols, r.in(c, 1))
 		},
 		oracle: scaledOracle(func(c *lower.Call, a operands, want []float32, scale []float64) (int, error) {
+			if c.XDType == ir.F16 || c.XDType == ir.BF16 {
+				// The float64 product of the weights and x widened.
+				x := make([]float32, c.Cols)
+				if err := WidenHalf(x, a[1], c.XDType); err != nil {
+					return 0, err
+				}
+				if err := MatVec(nil, want, a[0], c.DType, c.Rows, c.Cols, x); err != nil {
+					return 0, err
+				}
+				return MatVecScale(scale, a[0], c.DType, c.Rows, c.Cols, x)
+			}
 			if c.XDType != ir.F32 {
 				if err := MatVecQ8(nil, want, a[0], c.DType, c.Rows, c.Cols, a[1], c.XDType); err != nil {
 					return 0, err
@@ -222,7 +236,7 @@ var ops = map[*ir.Op]*opKernel{
 	},
 	ir.OpAttentionQuantize: {
 		rule: Rule{Abs: denormSlack, Ulps: 16, Lambda: 8,
-			Scale: "attention's bound on y = attention(q, k, v, pos), then the q8_0 blocks of some y' within it (CheckNormQuantized)"},
+			Scale: "attention's bound on y = attention(q, k, v, pos), then the q8_0 or q8_K blocks of some y' within it (CheckNormQuantized, CheckNormQuantizedK)"},
 		run: func(r *Ring, c *lower.Call) error {
 			pos := int(r.word(c.In[3]))
 			if pos >= c.Rows {
@@ -230,14 +244,14 @@ var ops = map[*ir.Op]*opKernel{
 			}
 			q := r.in(c, 0)
 			y := r.temp(len(q))
-			return AttentionQuantize(r.pool, r.bufs[c.Out], q, r.bufs[c.In[1]], r.bufs[c.In[2]], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale, y)
+			return AttentionQuantize(r.pool, r.bufs[c.Out], q, r.bufs[c.In[1]], r.bufs[c.In[2]], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale, c.Node.Result.Type.DType, y)
 		},
 		oracle: func(c *lower.Call, a operands, got []byte) error {
 			pos := int(a.word(3))
 			if pos >= c.Rows {
 				return fmt.Errorf("attention_quantize: position %d past the %d cache rows", pos, c.Rows)
 			}
-			return CheckAttentionQuantize(got, a.f32(0), a[1], a[2], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale)
+			return CheckAttentionQuantize(got, a.f32(0), a[1], a[2], c.DType, pos, c.Heads, c.KVHeads, c.HeadDim, c.Scale, c.Node.Result.Type.DType)
 		},
 	},
 	ir.OpSiLU: {

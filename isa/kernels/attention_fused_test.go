@@ -83,7 +83,7 @@ func TestFusedAttention(t *testing.T) {
 					if !bytes.Equal(gotQ, h.read(vd, 34*blocks)) {
 						t.Fatal("q8_0: differs from zincc_attention_split_* then zincc_attention_combine_q8_0")
 					}
-					if err := cpu.CheckAttentionQuantize(gotQ, q, k, v, dt, c.pos, c.heads, c.kvHeads, c.headDim, scale); err != nil {
+					if err := cpu.CheckAttentionQuantize(gotQ, q, k, v, dt, c.pos, c.heads, c.kvHeads, c.headDim, scale, ir.Q8_0); err != nil {
 						t.Fatal(err)
 					}
 				})

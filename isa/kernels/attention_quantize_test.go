@@ -53,7 +53,7 @@ func TestAttentionCombineQ8(t *testing.T) {
 					if !bytes.Equal(got, h.read(want, 34*blocks)) {
 						t.Error("the blocks differ from zincc_attention_combine then zincc_quantize_q8_0's")
 					}
-					if err := cpu.CheckAttentionQuantize(got, q, k, v, dt, c.pos, c.heads, c.kvHeads, c.headDim, scale); err != nil {
+					if err := cpu.CheckAttentionQuantize(got, q, k, v, dt, c.pos, c.heads, c.kvHeads, c.headDim, scale, ir.Q8_0); err != nil {
 						t.Error(err)
 					}
 					if b := h.read(part, int(kernels.AttentionSplitScratch(size))); !bytes.Equal(b, make([]byte, len(b))) {

@@ -100,7 +100,7 @@ var rules = map[*ir.Op]func(n *ir.Node, c *Call){
 		c.Rows, c.Cols = n.Args[0].Type.Shape[0], n.Args[0].Type.Shape[1]
 	},
 	ir.OpAttention:         attention,
-	ir.OpAttentionQuantize: attention, // the format is q8_0
+	ir.OpAttentionQuantize: attention, // the format is the result's dtype
 	ir.OpSiLU:              elementwise,
 	ir.OpSwiGLU:            elementwise,
 	ir.OpSoftmax:           elementwise,
