@@ -27,7 +27,7 @@ func QuantizeActivations(m *ir.Module) error {
 	for _, n := range m.Nodes {
 		if n.Op == ir.OpMatVec {
 			x := n.Args[1]
-			if f := ir.ActivationFormat(n.Args[0].Type.DType); f != ir.InvalidDType && x.Type.DType == ir.F32 && x.Type.Elems()%f.BlockElems() == 0 {
+			if f := ir.ActivationFormat(n.Args[0].Type.DType); f.Quantized() && x.Type.DType == ir.F32 && x.Type.Elems()%f.BlockElems() == 0 {
 				name := x.Name + "_" + f.String()
 				for i := 2; taken[name]; i++ {
 					name = x.Name + "_" + f.String() + "_" + itoa(i)

@@ -22,7 +22,7 @@ func MatVecQ8(pool *Pool, dst []float32, w []byte, dt ir.DType, rows, cols int, 
 	if err != nil {
 		return err
 	}
-	if want := ir.ActivationFormat(dt); xdt != want || want == ir.InvalidDType {
+	if want := ir.ActivationFormat(dt); xdt != want || !want.Quantized() {
 		return fmt.Errorf("cpu: matvec of %v weights takes no %v x (want %v)", dt, xdt, want)
 	}
 	xb, err := xdt.RowBytes(cols)

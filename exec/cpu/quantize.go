@@ -10,28 +10,37 @@ import (
 
 // Quantize writes x quantised to dt (q8_0 or q8_K) into dst, exactly as
 // ggml's quantize_row_q8_0_ref and quantize_row_q8_K_ref compute it
-// (internal/ggml: QuantizeQ8_0, QuantizeQ8_K; docs/numerics.md §1). The op
-// is exact: another tier must write the same bytes.
+// (internal/ggml: QuantizeQ8_0, QuantizeQ8_K; docs/numerics.md §1), or
+// rounded to f16 or bf16 as ggml's fp32 conversions round (F32ToF16Row,
+// F32ToBF16Row: to nearest, ties to even). The op is exact: another tier
+// must write the same bytes.
 func Quantize(dst []byte, x []float32, dt ir.DType) error {
 	switch dt {
 	case ir.Q8_0:
 		return ggml.QuantizeQ8_0(dst, x)
 	case ir.Q8_K:
 		return ggml.QuantizeQ8_K(dst, x)
+	case ir.F16:
+		return ggml.F32ToF16Row(dst, x)
+	case ir.BF16:
+		return ggml.F32ToBF16Row(dst, x)
 	}
-	return fmt.Errorf("cpu: quantize to %v is not supported (q8_0, q8_K)", dt)
+	return fmt.Errorf("cpu: quantize to %v is not supported (q8_0, q8_K, f16, bf16)", dt)
 }
 
-// Dequantize decodes an activation quantised to dt (q8_0 or q8_K) into
-// dst: d·q, exact for q8_0 (an f16 d), rounded to float32 for q8_K.
+// Dequantize decodes an activation quantised to dt (q8_0, q8_K, f16 or
+// bf16) into dst: d·q, exact for q8_0 (an f16 d), rounded to float32 for
+// q8_K; f16 and bf16 widen exactly.
 func Dequantize(dst []float32, xq []byte, dt ir.DType) error {
 	switch dt {
 	case ir.Q8_0:
 		return ggml.DequantizeQ8_0(dst, xq)
 	case ir.Q8_K:
 		return ggml.DequantizeQ8_K(dst, xq)
+	case ir.F16, ir.BF16:
+		return WidenHalf(dst, xq, dt)
 	}
-	return fmt.Errorf("cpu: dequantize of %v is not supported (q8_0, q8_K)", dt)
+	return fmt.Errorf("cpu: dequantize of %v is not supported (q8_0, q8_K, f16, bf16)", dt)
 }
 
 // CheckQuantized compares another tier's quantised activation got with
@@ -41,6 +50,9 @@ func Dequantize(dst []float32, xq []byte, dt ir.DType) error {
 func CheckQuantized(got, want []byte, dt ir.DType) error {
 	if len(got) != len(want) {
 		return fmt.Errorf("quantize: %d bytes, want %d", len(got), len(want))
+	}
+	if !dt.Quantized() {
+		return checkHalves(got, want, dt)
 	}
 	bb, be := dt.BlockBytes(), dt.BlockElems()
 	for b := 0; b*bb < len(want); b++ {
@@ -74,4 +86,25 @@ func CheckQuantized(got, want []byte, dt ir.DType) error {
 // f32At reads a little-endian float32.
 func f32At(b []byte) float32 {
 	return math.Float32frombits(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
+}
+
+// checkHalves is CheckQuantized for f16 and bf16: every element bit for
+// bit, a NaN matching any NaN (the payload is a tier's choice, as for the
+// q8 scales).
+func checkHalves(got, want []byte, dt ir.DType) error {
+	widen := ggml.F16ToF32
+	if dt == ir.BF16 {
+		widen = ggml.BF16ToF32
+	}
+	for i := 0; i+1 < len(want); i += 2 {
+		g, w := uint16(got[i])|uint16(got[i+1])<<8, uint16(want[i])|uint16(want[i+1])<<8
+		if g == w {
+			continue
+		}
+		if gf, wf := widen(g), widen(w); gf != gf && wf != wf {
+			continue
+		}
+		return fmt.Errorf("quantize: element %d: %v %#04x (%g), want %#04x (%g)", i/2, dt, g, widen(g), w, widen(w))
+	}
+	return nil
 }
