@@ -16,7 +16,7 @@
 ; 8 udot8(a, b, c), 9 udot8 clamped, 10 fdot2(h, g, f), 11 f,
 ; 12 dot4.f32.fp8.fp8(a, b, f),
 ; 13 fp8.bf8, 14 bf8.fp8, 15 bf8.bf8, 16 fma(h, g, c as <2 x half>),
-; 17 h * g (<2 x half>), 18 a + b + c + f's bits, 19 0.
+; 17 h * g (<2 x half>), 18 a + b + c + f's bits, 19 fdot2(h, g, f) clamped.
 target triple = "amdgcn-amd-amdhsa"
 
 define amdgpu_kernel void @dot(ptr addrspace(1) %out, ptr addrspace(1) %A, ptr addrspace(1) %B, ptr addrspace(1) %C,
@@ -47,6 +47,8 @@ entry:
   %r9 = call i32 @llvm.amdgcn.udot8(i32 %a, i32 %b, i32 %c, i1 true)
   %d10 = call float @llvm.amdgcn.fdot2(<2 x half> %h, <2 x half> %g, float %f, i1 false)
   %r10 = bitcast float %d10 to i32
+  %d19 = call float @llvm.amdgcn.fdot2(<2 x half> %h, <2 x half> %g, float %f, i1 true)
+  %r19 = bitcast float %d19 to i32
   %r11 = bitcast float %f to i32
   %d12 = call float @llvm.amdgcn.dot4.f32.fp8.fp8(i32 %a, i32 %b, float %f)
   %r12 = bitcast float %d12 to i32
@@ -105,7 +107,7 @@ entry:
   %o18 = getelementptr i32, ptr addrspace(1) %o, i32 18
   store i32 %r18, ptr addrspace(1) %o18
   %o19 = getelementptr i32, ptr addrspace(1) %o, i32 19
-  store i32 0, ptr addrspace(1) %o19
+  store i32 %r19, ptr addrspace(1) %o19
   ret void
 }
 

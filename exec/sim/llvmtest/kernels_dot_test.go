@@ -59,6 +59,15 @@ func checkDot(r *run) {
 		}
 		putU32(h, i, uint32(genF16(r.rng))|uint32(genF16(r.rng))<<16)
 		putU32(g, i, uint32(genF16(r.rng))|uint32(genF16(r.rng))<<16)
+		if i%8 == 6 {
+			// fdot2 clamped: products and f near [0, 1], so that
+			// results fall below, inside and above it; f16 values with
+			// low bits set, so that the adds round.
+			small := func() uint32 { return uint32(f16Of((r.rng.Float64()*2 - 0.5) * (1 + float64(r.rng.Intn(1024))/1024))) }
+			putU32(h, i, small()|small()<<16)
+			putU32(g, i, small()|small()<<16)
+			putF32(f, i, float32(r.rng.Float64()*1.5-0.5))
+		}
 	}
 	r.dispatch(grid1(dotLanes), grid1(dotLanes), sim.PointerArg(r.buf("out", out)), sim.PointerArg(r.buf("A", a)), sim.PointerArg(r.buf("B", b)),
 		sim.PointerArg(r.buf("C", c)), sim.PointerArg(r.buf("F", f)), sim.PointerArg(r.buf("H", h)), sim.PointerArg(r.buf("G", g)))
@@ -108,6 +117,18 @@ func checkDot(r *run) {
 			}
 		}
 		ck.eq32(fmt.Sprintf("lane %d loads", i), getU32(out, 20*i+18), x+y+z+math.Float32bits(fl))
+		// Clamp: [0, 1], a NaN becoming +0 (the emulator's reading of
+		// AMD's clamp, docs in exec/sim/doc.go).
+		c2 := fdot(fl, [][2]float64{{f16Value(f16(hh)), f16Value(f16(gg))}, {f16Value(f16(hh >> 16)), f16Value(f16(gg >> 16))}})
+		switch {
+		case c2 != c2 || c2 < 0:
+			c2 = 0
+		case c2 > 1:
+			c2 = 1
+		}
+		if got := getF32(out, 20*i+19); math.Float32bits(got) != math.Float32bits(c2) && !(got == 0 && c2 == 0) {
+			ck.errorf("lane %d (f=%g h=%#x g=%#x): fdot2 clamped = %g (%#x), want %g", i, fl, hh, gg, got, math.Float32bits(got), c2)
+		}
 	}
 }
 
@@ -258,13 +279,15 @@ func TestDotInstructions(t *testing.T) {
 				if in.Clamp {
 					seen["v_dot4_i32_iu8 clamp"] = true
 				}
+			case name == "v_dot2_f32_f16" && in.Clamp:
+				seen["v_dot2_f32_f16 clamp"] = true
 			case name == "s_wait_loadcnt" && in.Imm > 0:
 				seen["s_wait_loadcnt N>0"] = true
 			}
 			pc += int(in.Size)
 		}
 		want := append([]string{"v_dot4_i32_iu8 neg_lo 00", "v_dot4_i32_iu8 neg_lo 01", "v_dot4_i32_iu8 neg_lo 10", "v_dot4_i32_iu8 neg_lo 11",
-			"v_dot4_i32_iu8 clamp", "s_wait_loadcnt N>0"}, dotInstructions...)
+			"v_dot4_i32_iu8 clamp", "v_dot2_f32_f16 clamp", "s_wait_loadcnt N>0"}, dotInstructions...)
 		for _, w := range want {
 			if !seen[w] {
 				t.Errorf("%v: llc-19 did not emit %s", v, w)
