@@ -1,25 +1,27 @@
 //go:build ignore
 
 // Matvecs that form their own quantised x: the producer of x (an
-// rms_norm_quantize or swiglu_quantize to q8_0) folded into the matvec
+// rms_norm_quantize or swiglu_quantize to q8_0 or q8_K) folded into the matvec
 // dispatch that is its only reader (lower/gfx1201/fold_x.go), so that the
 // producer's dispatch and the barrier after it go.
 //
 // Every workgroup first runs the producer over the WHOLE of x, into its
 // own LDS (xq_lds.inc's layout): rms_norm's sum of squares exactly as
-// zincc_rms_norm_q8_0 does it (norm.inc's norm_sumsq: the same loads,
+// zincc_rms_norm_q8_0/_K do it (norm.inc's norm_sumsq: the same loads,
 // order and reductions, the same bits of r), or nothing for swiglu; then
 // thread t forms and quantises blocks t, t+256, ... with the standalone
-// kernels' code (rk_load or sq_load, then quantize.inc's q_block_q8_0:
-// the same bytes). Workgroup 0 also stores the blocks to x's memory,
-// byte for byte what zincc_rms_norm_q8_0 / zincc_swiglu_q8_0 store, so
+// kernels' code (rk_load or sq_load, then quantize.inc's q_block_q8_0 or
+// q_block_q8_K: the same bytes). Workgroup 0 also stores the blocks to
+// x's memory, byte for byte what zincc_rms_norm_q8_* / zincc_swiglu_q8_*
+// store, so
 // the value exists for anyone who reads it later; no other workgroup
 // writes there. After a workgroup barrier the kernel's ordinary body runs
 // (matvec_q8.inc's matvec_stream with xs = lds: x's blocks come from LDS
 // instead of global memory, the same values, so the rows are byte for
-// byte zincc_matvec_FMT_q8_group's or _add's).
+// byte zincc_matvec_FMT_q8_group's or _add's). FMT is q4_0, q8_0, q4_1,
+// q5_0, q5_1 (x in q8_0) or q4_K, q5_K, q6_K (x in q8_K).
 //
-// zincc_matvec_FMT_q8_group_norm: rms_norm_quantize (q8_0) + grouped
+// zincc_matvec_FMT_q8_group_norm: rms_norm_quantize + grouped
 // matvec (up to three segments, matvec_segment):
 //   s[0:1] W (segment 0), s[2:3] xq (x's q8_0 blocks, written), s[4:5]
 //   dst, s6 rows, s7 cols (n), s8 rows1 | rows2 << 16, s9, s10 the byte
@@ -27,10 +29,11 @@
 //   their dst, s13 the norm's input x as a byte offset from xq, s14 the
 //   norm's weight as one from W, s15 eps (f32 bits). Signed offsets: the
 //   arguments must fit the 16 user SGPRs.
-// zincc_matvec_FMT_q8_add_swiglu: swiglu_quantize (q8_0) + matvec_add:
+// zincc_matvec_FMT_q8_add_swiglu: swiglu_quantize + matvec_add:
 //   s[0:1] W, s[2:3] xq (written), s[4:5] dst, s6 rows, s7 cols, s[8:9]
 //   r, s[10:11] gate, s[12:13] up.
-// LDS: 16384 bytes (at most 480 blocks of x, 15360 columns). Launch as
+// LDS: 16384 bytes (at most 480 q8_0 blocks of x, 15360 columns, or 56
+// q8_K blocks, 14336 columns: xq_lds.inc). Launch as
 // the unfused matvec (perSegmentRow, perRow); every wave takes part in
 // the prologue (its barriers need all eight), then waves past the last
 // row end.
@@ -48,19 +51,37 @@
 .include "quantize.inc"
 .include "xq_lds.inc"
 
-// mvf_xq load, blocks, lbl: every block of x into LDS (the SGPR blocks;
-// workgroup 0 also to memory at s[4:5]), then a workgroup barrier.
-.macro mvf_xq load, blocks, lbl
+// mvf_xq load, blocks, lbl, xq: every block of x (q8_0 or q8_K, xq) into
+// LDS (the SGPR blocks; workgroup 0 also to memory at s[4:5]), then a
+// workgroup barrier.
+.macro mvf_xq load, blocks, lbl, xq=q8_0
   s_cmp_lg_u32 ttmp9, 0
   s_cbranch_scc1 \lbl\()_lds
+.ifc \xq, q8_0
   xq_blocks_q8_0 \load, q_st_both, \blocks, \lbl\()_wg0
+.else
+  xq_blocks_q8_K \load, q_stk_both, \blocks, \lbl\()_wg0
+.endif
   s_branch \lbl\()_formed
 \lbl\()_lds:
+.ifc \xq, q8_0
   xq_blocks_q8_0 \load, q_st_lds, \blocks, \lbl\()_all
+.else
+  xq_blocks_q8_K \load, q_stk_lds, \blocks, \lbl\()_all
+.endif
 \lbl\()_formed:
   s_wait_dscnt 0
   s_barrier_signal -1
   s_barrier_wait -1
+.endm
+
+// mvf_stream_FMT: the streaming body for x in format FMT.
+.macro mvf_stream_q8_0 fmt, bytes, loads, b0, b1, b2, b3, t, wg
+  matvec_stream \fmt, \bytes, \loads, \b0, \b1, \b2, \b3, \t, \wg, lds
+.endm
+
+.macro mvf_stream_q8_K fmt, bytes, loads, b0, b1, b2, b3, t, wg
+  matvec_stream_k \fmt, \bytes, \loads, \b0, \b1, \b2, \b3, \t, \wg, lds
 .endm
 
 // mvf_save: the matvec's W, xq and dst into s[44:49].
@@ -83,7 +104,7 @@
 // writes (n s56, eps s57, lane selects s58, s59, end s60, blocks s62),
 // so the gfx12 SGPR hazard (matvec.s) needs no wait; it changes s[0:5]
 // (read by memory instructions only), s19..s22 and nothing of s6..s12.
-.macro mvf_group_norm fmt, bytes, loads, b0, b1, b2, b3
+.macro mvf_group_norm fmt, bytes, loads, b0, b1, b2, b3, xq=q8_0
   mvf_save
   s_ashr_i32 s17, s13, 31
   s_add_co_u32 s0, s46, s13
@@ -96,8 +117,8 @@
   s_mov_b32 s57, s15                    ; eps
   norm_sumsq .L\fmt\()_gn, 1, s56, s57, s58, s59, s60
   v_rsq_f32 v82, v6                     ; r, as zincc_rms_norm_q8_0
-  s_lshr_b32 s62, s56, 5                ; blocks
-  mvf_xq rk_load, s62, .L\fmt\()_gn
+  s_lshr_b32 s62, s56, xq_shift_\xq    ; blocks
+  mvf_xq rk_load, s62, .L\fmt\()_gn, \xq
   mvf_restore
   s_mov_b32 s13, s12                    ; the group's layout: rows1 s8,
   s_mov_b32 s12, s11                    ;   rows2 s9, W offsets s10, s11,
@@ -106,21 +127,21 @@
   s_lshr_b32 s9, s8, 16
   s_and_b32 s8, s8, 0xffff
   matvec_segment \fmt\()_gn
-  matvec_stream \fmt, \bytes, \loads, \b0, \b1, \b2, \b3, _group, s14, lds
+  mvf_stream_\xq \fmt, \bytes, \loads, \b0, \b1, \b2, \b3, _group, s14
 .endm
 
 // mvf_add_swiglu fmt, bytes, loads, b0, b1, b2, b3: the body of
 // zincc_matvec_FMT_q8_add_swiglu (blocks in s62, as above).
-.macro mvf_add_swiglu fmt, bytes, loads, b0, b1, b2, b3
+.macro mvf_add_swiglu fmt, bytes, loads, b0, b1, b2, b3, xq=q8_0
   mvf_save
   s_mov_b64 s[0:1], s[10:11]            ; gate
   s_mov_b64 s[2:3], s[12:13]            ; up
   s_mov_b64 s[4:5], s[46:47]            ; x's blocks (workgroup 0)
-  s_lshr_b32 s62, s7, 5                 ; blocks
+  s_lshr_b32 s62, s7, xq_shift_\xq     ; blocks
   v_and_b32 v0, 0x3ff, v0
-  mvf_xq sq_load, s62, .L\fmt\()_as
+  mvf_xq sq_load, s62, .L\fmt\()_as, \xq
   mvf_restore
-  matvec_stream \fmt, \bytes, \loads, \b0, \b1, \b2, \b3, _add, ttmp9, lds
+  mvf_stream_\xq \fmt, \bytes, \loads, \b0, \b1, \b2, \b3, _add, ttmp9
 .endm
 
 // zincc_matvec_q4_0_q8_group_norm: rms_norm_quantize (q8_0) of x, then zincc_matvec_q4_0_q8_group over it.
@@ -214,12 +235,66 @@ zincc_matvec_q5_1_q8_add_swiglu:
 .size zincc_matvec_q5_1_q8_add_swiglu, .Lq5_1_add_swiglu_size-zincc_matvec_q5_1_q8_add_swiglu
 
 
+// zincc_matvec_q4_K_q8_group_norm: rms_norm_quantize (q8_K) of x, then zincc_matvec_q4_K_q8_group over it.
+.globl zincc_matvec_q4_K_q8_group_norm
+.p2align 8
+.type zincc_matvec_q4_K_q8_group_norm,@function
+zincc_matvec_q4_K_q8_group_norm:
+  mvf_group_norm q4_K, 144, 7, 20, 39, 58, 77, q8_K
+.Lq4_K_group_norm_size:
+.size zincc_matvec_q4_K_q8_group_norm, .Lq4_K_group_norm_size-zincc_matvec_q4_K_q8_group_norm
+
+// zincc_matvec_q4_K_q8_add_swiglu: swiglu_quantize (q8_K) of gate and up, then zincc_matvec_q4_K_q8_add over it.
+.globl zincc_matvec_q4_K_q8_add_swiglu
+.p2align 8
+.type zincc_matvec_q4_K_q8_add_swiglu,@function
+zincc_matvec_q4_K_q8_add_swiglu:
+  mvf_add_swiglu q4_K, 144, 7, 20, 39, 58, 77, q8_K
+.Lq4_K_add_swiglu_size:
+.size zincc_matvec_q4_K_q8_add_swiglu, .Lq4_K_add_swiglu_size-zincc_matvec_q4_K_q8_add_swiglu
+
+// zincc_matvec_q6_K_q8_group_norm: rms_norm_quantize (q8_K) of x, then zincc_matvec_q6_K_q8_group over it.
+.globl zincc_matvec_q6_K_q8_group_norm
+.p2align 8
+.type zincc_matvec_q6_K_q8_group_norm,@function
+zincc_matvec_q6_K_q8_group_norm:
+  mvf_group_norm q6_K, 210, 10, 28, 48, 68, 88, q8_K
+.Lq6_K_group_norm_size:
+.size zincc_matvec_q6_K_q8_group_norm, .Lq6_K_group_norm_size-zincc_matvec_q6_K_q8_group_norm
+
+// zincc_matvec_q6_K_q8_add_swiglu: swiglu_quantize (q8_K) of gate and up, then zincc_matvec_q6_K_q8_add over it.
+.globl zincc_matvec_q6_K_q8_add_swiglu
+.p2align 8
+.type zincc_matvec_q6_K_q8_add_swiglu,@function
+zincc_matvec_q6_K_q8_add_swiglu:
+  mvf_add_swiglu q6_K, 210, 10, 28, 48, 68, 88, q8_K
+.Lq6_K_add_swiglu_size:
+.size zincc_matvec_q6_K_q8_add_swiglu, .Lq6_K_add_swiglu_size-zincc_matvec_q6_K_q8_add_swiglu
+
+// zincc_matvec_q5_K_q8_group_norm: rms_norm_quantize (q8_K) of x, then zincc_matvec_q5_K_q8_group over it.
+.globl zincc_matvec_q5_K_q8_group_norm
+.p2align 8
+.type zincc_matvec_q5_K_q8_group_norm,@function
+zincc_matvec_q5_K_q8_group_norm:
+  mvf_group_norm q5_K, 176, 8, 32, 55, 78, 101, q8_K
+.Lq5_K_group_norm_size:
+.size zincc_matvec_q5_K_q8_group_norm, .Lq5_K_group_norm_size-zincc_matvec_q5_K_q8_group_norm
+
+// zincc_matvec_q5_K_q8_add_swiglu: swiglu_quantize (q8_K) of gate and up, then zincc_matvec_q5_K_q8_add over it.
+.globl zincc_matvec_q5_K_q8_add_swiglu
+.p2align 8
+.type zincc_matvec_q5_K_q8_add_swiglu,@function
+zincc_matvec_q5_K_q8_add_swiglu:
+  mvf_add_swiglu q5_K, 176, 8, 32, 55, 78, 101, q8_K
+.Lq5_K_add_swiglu_size:
+.size zincc_matvec_q5_K_q8_add_swiglu, .Lq5_K_add_swiglu_size-zincc_matvec_q5_K_q8_add_swiglu
+
 .rodata
 .p2align 6
 .amdhsa_kernel zincc_matvec_q4_0_q8_group_norm
   .amdhsa_user_sgpr_count 16
   .amdhsa_next_free_vgpr 83
-  .amdhsa_next_free_sgpr 64
+  .amdhsa_next_free_sgpr 66
   .amdhsa_group_segment_fixed_size 16384
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
@@ -232,7 +307,7 @@ zincc_matvec_q5_1_q8_add_swiglu:
 .amdhsa_kernel zincc_matvec_q4_0_q8_add_swiglu
   .amdhsa_user_sgpr_count 14
   .amdhsa_next_free_vgpr 83
-  .amdhsa_next_free_sgpr 64
+  .amdhsa_next_free_sgpr 66
   .amdhsa_group_segment_fixed_size 16384
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
@@ -245,7 +320,7 @@ zincc_matvec_q5_1_q8_add_swiglu:
 .amdhsa_kernel zincc_matvec_q8_0_q8_group_norm
   .amdhsa_user_sgpr_count 16
   .amdhsa_next_free_vgpr 83
-  .amdhsa_next_free_sgpr 64
+  .amdhsa_next_free_sgpr 66
   .amdhsa_group_segment_fixed_size 16384
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
@@ -258,7 +333,7 @@ zincc_matvec_q5_1_q8_add_swiglu:
 .amdhsa_kernel zincc_matvec_q8_0_q8_add_swiglu
   .amdhsa_user_sgpr_count 14
   .amdhsa_next_free_vgpr 83
-  .amdhsa_next_free_sgpr 64
+  .amdhsa_next_free_sgpr 66
   .amdhsa_group_segment_fixed_size 16384
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
@@ -271,7 +346,7 @@ zincc_matvec_q5_1_q8_add_swiglu:
 .amdhsa_kernel zincc_matvec_q4_1_q8_group_norm
   .amdhsa_user_sgpr_count 16
   .amdhsa_next_free_vgpr 83
-  .amdhsa_next_free_sgpr 64
+  .amdhsa_next_free_sgpr 66
   .amdhsa_group_segment_fixed_size 16384
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
@@ -284,7 +359,7 @@ zincc_matvec_q5_1_q8_add_swiglu:
 .amdhsa_kernel zincc_matvec_q4_1_q8_add_swiglu
   .amdhsa_user_sgpr_count 14
   .amdhsa_next_free_vgpr 83
-  .amdhsa_next_free_sgpr 64
+  .amdhsa_next_free_sgpr 66
   .amdhsa_group_segment_fixed_size 16384
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
@@ -297,7 +372,7 @@ zincc_matvec_q5_1_q8_add_swiglu:
 .amdhsa_kernel zincc_matvec_q5_0_q8_group_norm
   .amdhsa_user_sgpr_count 16
   .amdhsa_next_free_vgpr 83
-  .amdhsa_next_free_sgpr 64
+  .amdhsa_next_free_sgpr 66
   .amdhsa_group_segment_fixed_size 16384
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
@@ -310,7 +385,7 @@ zincc_matvec_q5_1_q8_add_swiglu:
 .amdhsa_kernel zincc_matvec_q5_0_q8_add_swiglu
   .amdhsa_user_sgpr_count 14
   .amdhsa_next_free_vgpr 83
-  .amdhsa_next_free_sgpr 64
+  .amdhsa_next_free_sgpr 66
   .amdhsa_group_segment_fixed_size 16384
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
@@ -323,7 +398,7 @@ zincc_matvec_q5_1_q8_add_swiglu:
 .amdhsa_kernel zincc_matvec_q5_1_q8_group_norm
   .amdhsa_user_sgpr_count 16
   .amdhsa_next_free_vgpr 83
-  .amdhsa_next_free_sgpr 64
+  .amdhsa_next_free_sgpr 66
   .amdhsa_group_segment_fixed_size 16384
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
@@ -336,7 +411,85 @@ zincc_matvec_q5_1_q8_add_swiglu:
 .amdhsa_kernel zincc_matvec_q5_1_q8_add_swiglu
   .amdhsa_user_sgpr_count 14
   .amdhsa_next_free_vgpr 83
-  .amdhsa_next_free_sgpr 64
+  .amdhsa_next_free_sgpr 66
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_K_q8_group_norm
+  .amdhsa_user_sgpr_count 16
+  .amdhsa_next_free_vgpr 96
+  .amdhsa_next_free_sgpr 66
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_K_q8_add_swiglu
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 96
+  .amdhsa_next_free_sgpr 66
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q6_K_q8_group_norm
+  .amdhsa_user_sgpr_count 16
+  .amdhsa_next_free_vgpr 108
+  .amdhsa_next_free_sgpr 66
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q6_K_q8_add_swiglu
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 108
+  .amdhsa_next_free_sgpr 66
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_K_q8_group_norm
+  .amdhsa_user_sgpr_count 16
+  .amdhsa_next_free_vgpr 124
+  .amdhsa_next_free_sgpr 66
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_K_q8_add_swiglu
+  .amdhsa_user_sgpr_count 14
+  .amdhsa_next_free_vgpr 124
+  .amdhsa_next_free_sgpr 66
   .amdhsa_group_segment_fixed_size 16384
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1

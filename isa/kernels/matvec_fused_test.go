@@ -10,30 +10,45 @@ import (
 	"zincc/isa/kernels"
 )
 
-// fusedQ8_0 are the weight formats with fused kernels (matvec_fused.s):
-// those whose x is quantised to q8_0.
-var fusedQ8_0 = []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q4_1, ir.Q5_0, ir.Q5_1}
+// fusedFormats are the weight formats with fused kernels (matvec_fused.s):
+// every streaming one (x quantised to q8_0 or q8_K).
+var fusedFormats = []ir.DType{ir.Q4_0, ir.Q8_0, ir.Q4_1, ir.Q5_0, ir.Q5_1, ir.Q4_K, ir.Q5_K, ir.Q6_K}
+
+// fusedCols are the columns the tests take for x's format: one block and
+// a few, a llama's 4096 and 11008 (two blocks a thread for q8_0) and the
+// most the LDS holds.
+func fusedCols(xdt ir.DType) []int {
+	if xdt == ir.Q8_K {
+		return []int{256, 768, 4096, 256 * kernels.XQMaxBlocksQ8_K}
+	}
+	return []int{96, 4096, 11008, 32 * kernels.XQMaxBlocksQ8_0}
+}
 
 // TestMatVecGroupNorm runs each zincc_matvec_FMT_q8_group_norm and
 // requires (a) x's blocks in memory byte for byte what
-// zincc_rms_norm_q8_0 stores (over random bytes, so that a block workgroup
+// zincc_rms_norm_q8_0 or _q8_K stores (over random bytes, so that a block workgroup
 // 0 did not write shows), (b) every segment's rows byte for byte what
 // zincc_matvec_FMT_q8_group computes from those blocks, and (c) the rows
 // within the matvec rule of exec/cpu's MatVecQ8 (checkMatVecQ8). The
 // norm's input lies before or after x's blocks and its weight before or
 // after W, so both signs of the offsets are taken; 11008 columns make
-// threads quantise two blocks each, 15360 is the most LDS holds.
+// threads quantise two q8_0 blocks each, 15360 (q8_0) and 14336 (q8_K)
+// are the most LDS holds, and a q8_K block of zeros takes the zero path.
 func TestMatVecGroupNorm(t *testing.T) {
 	r := rand.New(rand.NewSource(1405))
-	for _, dt := range fusedQ8_0 {
-		for _, cols := range []int{96, 4096, 11008, 32 * kernels.XQMaxBlocksQ8_0} {
+	for _, dt := range fusedFormats {
+		xdt := ir.ActivationFormat(dt)
+		for _, cols := range fusedCols(xdt) {
 			for _, segs := range [][]int{{13, 5, 9}, {16}} {
 				before := len(segs) == 1
 				t.Run(fmt.Sprintf("%v/cols=%d/%v", dt, cols, segs), func(t *testing.T) {
 					h := newGPU(t)
 					x, nw := randF32(r, cols, 3), randF32(r, cols, 2)
 					eps := float32(1e-5)
-					nb := cols / 32 * 34
+					nb, _ := xdt.RowBytes(cols)
+					if cols == 768 { // a q8_K block of zeros: 292 zero bytes
+						clear(x[256:512])
+					}
 					var vx, vxq, vnw uint64
 					if before {
 						vx = h.buffer("x", f32bytes(x))
@@ -72,9 +87,9 @@ func TestMatVecGroupNorm(t *testing.T) {
 					xq := h.read(vxq, nb)
 
 					vq := h.buffer("q", randBytes(r, nb))
-					h.run("zincc_rms_norm_q8_0", kernels.Size{N: cols}, ptr(vx), ptr(vnw), ptr(vq), u32(cols), f32(eps))
+					h.run("zincc_rms_norm_"+xdt.String(), kernels.Size{N: cols}, ptr(vx), ptr(vnw), ptr(vq), u32(cols), f32(eps))
 					if want := h.read(vq, nb); !bytes.Equal(xq, want) {
-						t.Fatalf("x's blocks differ from zincc_rms_norm_q8_0's")
+						t.Fatalf("x's blocks differ from zincc_rms_norm_%v's", xdt)
 					}
 					vd2 := make([]uint64, len(segs))
 					for i, rows := range segs {
@@ -99,18 +114,22 @@ func TestMatVecGroupNorm(t *testing.T) {
 }
 
 // TestMatVecAddSwiGLU runs each zincc_matvec_FMT_q8_add_swiglu and
-// requires x's blocks byte for byte what zincc_swiglu_q8_0 stores, the
+// requires x's blocks byte for byte what zincc_swiglu_q8_0 or _q8_K stores, the
 // rows byte for byte what zincc_matvec_FMT_q8_add computes from them, and
 // those rows minus r within the matvec rule of exec/cpu.
 func TestMatVecAddSwiGLU(t *testing.T) {
 	r := rand.New(rand.NewSource(1406))
-	for _, dt := range fusedQ8_0 {
-		for _, cols := range []int{96, 11008} {
+	for _, dt := range fusedFormats {
+		xdt := ir.ActivationFormat(dt)
+		for _, cols := range fusedCols(xdt)[1:] {
 			const rows = 13
 			t.Run(fmt.Sprintf("%v/cols=%d", dt, cols), func(t *testing.T) {
 				h := newGPU(t)
 				g, u, res := randF32(r, cols, 4), randF32(r, cols, 2), randF32(r, rows, 10)
-				nb := cols / 32 * 34
+				nb, _ := xdt.RowBytes(cols)
+				if cols == 768 { // a q8_K block of zeros
+					clear(u[256:512])
+				}
 				vg, vu, vr := h.buffer("gate", f32bytes(g)), h.buffer("up", f32bytes(u)), h.buffer("r", f32bytes(res))
 				vxq := h.buffer("xq", randBytes(r, nb))
 				rb, _ := dt.RowBytes(cols)
@@ -124,9 +143,10 @@ func TestMatVecAddSwiGLU(t *testing.T) {
 				xq := h.read(vxq, nb)
 
 				vq := h.buffer("q", randBytes(r, nb))
-				h.run("zincc_swiglu_q8_0", kernels.Size{N: cols / 32}, ptr(vg), ptr(vu), ptr(vq), u32(cols/32))
+				blocks := cols / xdt.BlockElems()
+				h.run("zincc_swiglu_"+xdt.String(), kernels.Size{N: blocks}, ptr(vg), ptr(vu), ptr(vq), u32(blocks))
 				if want := h.read(vq, nb); !bytes.Equal(xq, want) {
-					t.Fatalf("x's blocks differ from zincc_swiglu_q8_0's")
+					t.Fatalf("x's blocks differ from zincc_swiglu_%v's", xdt)
 				}
 				vd2 := h.zeros("alone", 4*rows)
 				h.run("zincc_matvec_"+dt.String()+"_q8_add", kernels.Size{Rows: rows, N: cols},

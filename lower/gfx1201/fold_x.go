@@ -8,8 +8,8 @@ import (
 )
 
 // Folding the producer of a quantised x into the matvec dispatch that
-// reads it: an rms_norm_quantize to q8_0 followed by the grouped matvec
-// (group.go) of its result, or a swiglu_quantize to q8_0 followed by the
+// reads it: an rms_norm_quantize (to q8_0 or q8_K) followed by the grouped
+// matvec (group.go) of its result, or a swiglu_quantize followed by the
 // matvec_add of its result, runs as one dispatch of
 // zincc_matvec_FMT_q8_group_norm or zincc_matvec_FMT_q8_add_swiglu
 // (isa/kernels/matvec_fused.s): every workgroup forms all of x in its LDS,
@@ -29,13 +29,19 @@ import (
 // every matvec result as written (launch.also).
 
 // groupNormKernels and addSwigluKernels are the fused kernels by weight
-// dtype (x in q8_0).
+// dtype (x in the dtype's ir.ActivationFormat).
 var (
 	groupNormKernels = variants(map[ir.DType]string{ir.Q4_0: "zincc_matvec_q4_0_q8_group_norm", ir.Q8_0: "zincc_matvec_q8_0_q8_group_norm",
-		ir.Q4_1: "zincc_matvec_q4_1_q8_group_norm", ir.Q5_0: "zincc_matvec_q5_0_q8_group_norm", ir.Q5_1: "zincc_matvec_q5_1_q8_group_norm"})
+		ir.Q4_1: "zincc_matvec_q4_1_q8_group_norm", ir.Q5_0: "zincc_matvec_q5_0_q8_group_norm", ir.Q5_1: "zincc_matvec_q5_1_q8_group_norm",
+		ir.Q4_K: "zincc_matvec_q4_K_q8_group_norm", ir.Q5_K: "zincc_matvec_q5_K_q8_group_norm", ir.Q6_K: "zincc_matvec_q6_K_q8_group_norm"})
 	addSwigluKernels = variants(map[ir.DType]string{ir.Q4_0: "zincc_matvec_q4_0_q8_add_swiglu", ir.Q8_0: "zincc_matvec_q8_0_q8_add_swiglu",
-		ir.Q4_1: "zincc_matvec_q4_1_q8_add_swiglu", ir.Q5_0: "zincc_matvec_q5_0_q8_add_swiglu", ir.Q5_1: "zincc_matvec_q5_1_q8_add_swiglu"})
+		ir.Q4_1: "zincc_matvec_q4_1_q8_add_swiglu", ir.Q5_0: "zincc_matvec_q5_0_q8_add_swiglu", ir.Q5_1: "zincc_matvec_q5_1_q8_add_swiglu",
+		ir.Q4_K: "zincc_matvec_q4_K_q8_add_swiglu", ir.Q5_K: "zincc_matvec_q5_K_q8_add_swiglu", ir.Q6_K: "zincc_matvec_q6_K_q8_add_swiglu"})
 )
+
+// xqMaxElems is the most elements of x the fused kernels hold in LDS, by
+// x's format.
+var xqMaxElems = map[ir.DType]int{ir.Q8_0: 32 * kernels.XQMaxBlocksQ8_0, ir.Q8_K: 256 * kernels.XQMaxBlocksQ8_K}
 
 // foldSpan returns how many statements from i on the IR alone allows to
 // run as one folded dispatch (the producer and the matvecs after it that
@@ -45,9 +51,8 @@ var (
 func foldSpan(m *ir.Module, i int) int {
 	nodes := m.Nodes
 	p := nodes[i]
-	if i+1 >= len(nodes) || p.Result == nil || p.Result.Type.DType != ir.Q8_0 ||
-		p.Result.Type.Elems() > 32*kernels.XQMaxBlocksQ8_0 {
-		return 1
+	if i+1 >= len(nodes) || p.Result == nil || p.Result.Type.Elems() > xqMaxElems[p.Result.Type.DType] {
+		return 1 // (a format without an entry holds 0)
 	}
 	lead := nodes[i+1]
 	g := 1

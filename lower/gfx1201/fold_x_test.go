@@ -9,17 +9,33 @@ import (
 	"zincc/passes"
 )
 
-// TestFoldedProducers lowers a q4_0 llama after the default passes and
+// TestFoldedProducers lowers a q4_0 llama and a Q4_K_M-like one (x in
+// q8_K, layer 0's v and ffn_down q6_K) after the default passes and
 // requires, with the folds found here from the IR alone, every
-// rms_norm_quantize to q8_0 whose result only the run of grouped matvecs
-// right after it reads, and every swiglu_quantize to q8_0 followed by the
+// rms_norm_quantize whose result only the run of grouped matvecs right
+// after it reads, and every swiglu_quantize followed by the
 // matvec_add of its result, to be the first statement of one dispatch of
 // the fused kernel implementing it and its matvecs; no matvec result to
 // overlap the producer's inputs.
 func TestFoldedProducers(t *testing.T) {
+	for _, c := range []struct {
+		dtype ir.DType
+		types map[string]ir.DType
+		folds int
+	}{
+		// Per layer both norms and the swiglu, and the output norm.
+		{ir.Q4_0, nil, 3*2 + 1},
+		// Layer 0's q, k and v are two dispatches, so its norm keeps its own.
+		{ir.Q4_K, map[string]ir.DType{"blk.0.attn_v.weight": ir.Q6_K, "blk.0.ffn_down.weight": ir.Q6_K}, 2 + 3 + 1},
+	} {
+		t.Run(c.dtype.String(), func(t *testing.T) { checkFolds(t, c.dtype, c.types, c.folds) })
+	}
+}
+
+func checkFolds(t *testing.T, dtype ir.DType, types map[string]ir.DType, folds int) {
 	lib := stubLibrary(t)
 	src, err := frontend.LlamaGraph(frontend.LlamaConfig{Name: "l", Vocab: 64, Embd: 256, Layers: 2, Heads: 4, KVHeads: 2, FF: 512,
-		Ctx: 32, Eps: 1e-5, RopeBase: 10000, Random: true, DefaultWeightType: ir.Q4_0})
+		Ctx: 32, Eps: 1e-5, RopeBase: 10000, Random: true, DefaultWeightType: dtype, Types: types})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +51,7 @@ func TestFoldedProducers(t *testing.T) {
 	uses := m.Uses()
 	want := map[int]int{} // producer → statements of its dispatch
 	for i, n := range m.Nodes[:len(m.Nodes)-1] {
-		if n.Result == nil || n.Result.Type.DType != ir.Q8_0 {
+		if n.Result == nil || n.Result.Type.DType != ir.ActivationFormat(dtype) {
 			continue
 		}
 		next := m.Nodes[i+1]
@@ -55,8 +71,8 @@ func TestFoldedProducers(t *testing.T) {
 			}
 		}
 	}
-	if len(want) != 3*2+1 { // per layer both norms and the swiglu (all weights q4_0), and the output norm
-		t.Fatalf("folds expected from the IR: %v; the graph should have 7", want)
+	if len(want) != folds {
+		t.Fatalf("folds expected from the IR: %v; the graph should have %d", want, folds)
 	}
 	folded := 0
 	for _, d := range e.Dispatches {
