@@ -86,12 +86,12 @@
   .endr
 .endm
 
-// split_addr k: v147 = byte offset of this lane's part of row slot k:
-// min(row, end-1)·stride + lane offset.
-.macro split_addr k
+// split_addr k, rs: v147 = byte offset of this lane's part of row slot k:
+// min(row, end-1)·stride + lane offset (rs: the stride's SGPR).
+.macro split_addr k, rs=s22
   v_add_nc_u32 v147, 16*\k, v144
   v_min_u32 v147, s26, v147
-  v_mul_lo_u32 v147, v147, s22
+  v_mul_lo_u32 v147, v147, \rs
   v_add_nc_u32 v147, v147, v146
 .endm
 
@@ -147,12 +147,22 @@
   s_cbranch_scc1 \loop
 .endm
 
-// attention_split P, dtype, NQ: the body of zincc_attention_split_DTYPE_d(64·NQ).
-.macro attention_split P, dtype, NQ, fmt
+// attention_split P, dtype, NQ, fmt, rs, c0: the body of
+// zincc_attention_split_DTYPE_d(64·NQ) (fmt blank) or of the fused kernels
+// (fmt f32, q8_0 or q8_K: split_arrive). rs and c0 are the SGPRs of the
+// rows' stride and of the chunk's first row, which VALU instructions read:
+// the q8_K kernels move them off s22 and s23, which quantize.inc's
+// q_block_q8_K writes and reads (the gfx12 VALU-read-SGPR hazard).
+.macro attention_split P, dtype, NQ, fmt, rs=s22, c0=s23
 .ifnb \fmt
   s_mov_b64 s[42:43], s[6:7]            ; part, for the combine
   s_mov_b32 s44, s13                    ; dst
   s_mov_b32 s45, s14
+.endif
+.ifc \fmt, q8_K
+  s_mov_b64 s[32:33], s[6:7]            ; part and dst, kept for split_arrive_k
+  s_mov_b32 s34, s13
+  s_mov_b32 s35, s14
 .endif
   v_and_b32 v0, 0x3ff, v0
   s_mov_b32 s14, 0x76543210             ; v_permlanex16 lane selects (attn_max)
@@ -166,12 +176,12 @@
   s_lshr_b32 s21, s21, s11              ; ceil(n / S)
   s_add_co_u32 s21, s21, 63
   s_and_b32 s21, s21, 0xffffffc0        ; cl: rows per split
-  s_mul_i32 s23, s17, s21               ; c0: the chunk's first row
-  s_cmp_ge_u32 s23, s20
+  s_mul_i32 \c0, s17, s21               ; c0: the chunk's first row
+  s_cmp_ge_u32 \c0, s20
   s_cbranch_scc1 .L\P\()_end            ; the chunk starts past pos
-  s_add_co_u32 s25, s23, s21
+  s_add_co_u32 s25, \c0, s21
   s_min_u32 s25, s25, s20               ; end: one past the chunk's last row
-  s_sub_co_u32 s24, s25, s23            ; rows in the chunk
+  s_sub_co_u32 s24, s25, \c0            ; rows in the chunk
   s_add_co_i32 s26, s25, -1             ; the chunk's last row
   s_add_co_u32 s27, s24, 63
   s_lshr_b32 s27, s27, 6                ; passes of 64 rows
@@ -209,8 +219,8 @@
   s_add_co_ci_u32 s3, s3, 0
   s_add_co_u32 s4, s4, s19
   s_add_co_ci_u32 s5, s5, 0
-  s_mul_i32 s22, s10, 64*\NQ
-  s_lshl_b32 s22, s22, attn_shift_\dtype ; row stride of K and V in bytes
+  s_mul_i32 \rs, s10, 64*\NQ
+  s_lshl_b32 \rs, \rs, attn_shift_\dtype ; row stride of K and V in bytes
   v_and_b32 v1, 15, v0                  ; l: lane in the half-wave
   v_lshrrev_b32 v2, 4, v0               ; g: half-wave
   v_cmp_eq_u32_e64 s30, 0, v1           ; lanes that store a row's score
@@ -221,7 +231,7 @@
   .endif
   .endr
   v_lshlrev_b32 v146, 2+attn_shift_\dtype, v1 ; byte offset of dimension 4l in a row
-  v_add_nc_u32 v144, s23, v2             ; row of slot 0
+  v_add_nc_u32 v144, \c0, v2             ; row of slot 0
   v_lshlrev_b32 v145, 2, v2              ; LDS offset of its score: 4(row - c0)
   v_mov_b32 v3, 0xff800000              ; this thread's max score
   s_mov_b32 s28, s27
@@ -229,7 +239,7 @@
   // 1. Scores.
 .L\P\()_scores:
   .irp k, 0,1,2,3
-  split_addr \k
+  split_addr \k, \rs
   split_load \dtype, v147, s[2:3], \NQ, \k
   .endr
   .irp k, 0,1,2,3
@@ -283,12 +293,12 @@
   v_mov_b32 v[131+4*\i], 0
   .endif
   .endr
-  v_add_nc_u32 v144, s23, v2
+  v_add_nc_u32 v144, \c0, v2
   v_lshlrev_b32 v145, 2, v2
   s_mov_b32 s28, s27
 .L\P\()_values:
   .irp k, 0,1,2,3
-  split_addr \k
+  split_addr \k, \rs
   split_load \dtype, v147, s[4:5], \NQ, \k
   ds_load_b32 v[36+\k], v145 offset:1088+64*\k
   .endr
@@ -426,7 +436,115 @@
   s_mov_b32 s46, s8                     ; pos
   s_mov_b32 s47, 64*\NQ                 ; head_dim
   s_mov_b32 s48, s11                    ; log2 S
+.ifnc \fmt, q8_K
   split_combine \fmt, \P\()_c, 42, s16
+.else
+.if \NQ < 4
+  split_arrive_k \P, \NQ
+.else
+  split_combine q8_K, \P\()_c, 42, s16 ; a head is whole q8_K blocks
+.endif
+.endif
+.endm
+
+// q_lds_load: q_load from LDS: the 32 floats at v2 into v4..v35 (the
+// q8_K quantiser's load, split_combine q8_K).
+.macro q_lds_load
+  .irp i, 0,1,2,3,4,5,6,7
+  ds_load_b128 v[4+4*\i:7+4*\i], v2 offset:16*\i
+  .endr
+  s_wait_dscnt 0
+.endm
+
+// split_arrive_k P, NQ: the end of zincc_attention_fused_q8_K_* for heads
+// of 64·NQ < 256 values, K = 4/NQ heads to a q8_K block: head h's last
+// workgroup merges it (split_combine f32) into the scratch's f32 results
+// (F = the partials and head counters' bytes, then 4·heads·HD bytes of
+// results, then a counter per block), then counts the head in at its
+// block's counter as split_arrive counts a split in at its head's (the
+// same release, returning device-scope atomic and acquire); the workgroup
+// that brings the count to K resets the counter, and thread 0 quantises
+// the block's 256 values with quantize.inc's q_block_q8_K (the bytes
+// zincc_quantize_q8_K stores for them); then wave 0 zeroes them, so the
+// scratch is left zero. SGPRs: s[32:33] part, s[34:35] dst (attention_split
+// kept them), s38 the block counter's offset in part and s39 = K - 1 (VALU
+// instructions read both: never written again), s20 and s21 scratch
+// words, s[0:1] the block's results; none of s21..s23 (q_block_q8_K's) is
+// one a VALU instruction reads.
+.macro split_arrive_k P, NQ
+  s_lshr_b32 s20, s16, 3-\NQ             ; the block: h·HD/256
+  s_lshl_b32 s21, s9, s11
+  s_mul_i32 s21, s21, 4*(64*\NQ+2)
+  s_lshl_b32 s38, s9, 2
+  s_add_co_u32 s21, s21, s38            ; F: past the head counters
+  s_add_co_u32 s44, s32, s21            ; the combine's dst: the f32 results
+  s_add_co_ci_u32 s45, s33, 0
+  s_lshl_b32 s38, s20, 10
+  s_add_co_u32 s38, s38, s21
+  s_add_co_u32 s0, s32, s38             ; the block's results
+  s_add_co_ci_u32 s1, s33, 0
+  s_mul_i32 s38, s9, 4*64*\NQ
+  s_add_co_u32 s38, s38, s21
+  s_lshl_b32 s21, s20, 2
+  s_add_co_u32 s38, s38, s21            ; the block's counter
+  s_mul_i32 s21, s20, 292
+  s_add_co_u32 s34, s34, s21            ; the block's bytes in dst
+  s_add_co_ci_u32 s35, s35, 0
+  s_mov_b32 s39, 4/\NQ-1
+  split_combine f32, \P\()_c, 42, s16
+  // The head is merged: count it in at its block.
+  global_wb scope:SCOPE_DEV
+  s_wait_loadcnt 0
+  s_wait_storecnt 0
+  s_barrier_signal -1
+  s_barrier_wait -1
+  v_lshrrev_b32 v1, 5, v0
+  v_readfirstlane_b32 s20, v1           ; wave
+  s_cmp_lg_u32 s20, 0
+  s_cbranch_scc1 .L\P\()_kcounted
+  s_mov_b32 s20, exec_lo
+  s_mov_b32 exec_lo, 1
+  v_mov_b32 v2, s38
+  v_mov_b32 v3, 1
+  global_atomic_add_u32 v3, v2, v3, s[32:33] th:TH_ATOMIC_RETURN scope:SCOPE_DEV
+  v_mov_b32 v4, 0
+  s_wait_loadcnt 0
+  v_cmp_eq_u32 vcc_lo, s39, v3
+  s_and_b32 vcc_lo, vcc_lo, exec_lo
+  s_cbranch_vccz .L\P\()_ktold
+  global_store_b32 v2, v4, s[32:33] scope:SCOPE_DEV ; the last: the counter back to 0
+.L\P\()_ktold:
+  ds_store_b32 v4, v3 offset:1024
+  s_wait_dscnt 0
+  s_mov_b32 exec_lo, s20
+.L\P\()_kcounted:
+  s_barrier_signal -1
+  s_barrier_wait -1
+  v_mov_b32 v4, 0
+  ds_load_b32 v3, v4 offset:1024
+  s_wait_dscnt 0
+  v_readfirstlane_b32 s20, v3
+  s_cmp_lg_u32 s20, s39
+  s_cbranch_scc1 .L\P\()_end          ; not the block's last head
+  v_cmp_gt_u32 vcc_lo, 32, v0           ; wave 0 reads and clears the block
+  s_and_saveexec_b32 s20, vcc_lo
+  s_cbranch_execz .L\P\()_end
+  s_wait_loadcnt 0
+  global_inv scope:SCOPE_DEV             ; acquire the block's results
+  v_cmp_eq_u32 vcc_lo, 0, v0
+  s_and_saveexec_b32 s20, vcc_lo        ; s20: wave 0's lanes
+  v_mov_b32 v2, 0                       ; the block's values, from s[0:1]
+  v_mov_b32 v3, 0                       ; its bytes, from s[34:35]
+  q_block_q8_K s[34:35], q_load, .L\P\()_k
+.L\P\()_k_end:
+  s_mov_b32 exec_lo, s20
+  v_lshlrev_b32 v2, 5, v0
+  v_mov_b32 v4, 0
+  v_mov_b32 v5, 0
+  v_mov_b32 v6, 0
+  v_mov_b32 v7, 0
+  global_store_b128 v2, v[4:7], s[0:1]
+  global_store_b128 v2, v[4:7], s[0:1] offset:16
 .endm
 
 // zincc_attention_split_f32_d64: K and V states of f32, heads of 64.
@@ -519,10 +637,16 @@ zincc_attention_split_f16_d256:
 .ifc \fmt, f32
   s_mul_i32 s[\b+15], \head, s[\b+5]
   s_lshl_b32 s[\b+15], s[\b+15], 2
-.else
+.endif
+.ifc \fmt, q8_0
   s_lshr_b32 s[\b+56], s[\b+5], 5                 ; head_dim/32: the head's q8_0 blocks
   s_mul_i32 s[\b+15], \head, s[\b+56]
   s_mul_i32 s[\b+15], s[\b+15], 34
+.endif
+.ifc \fmt, q8_K
+  s_lshr_b32 s[\b+56], s[\b+5], 8                 ; head_dim/256: the head's q8_K blocks
+  s_mul_i32 s[\b+15], \head, s[\b+56]
+  s_mul_i32 s[\b+15], s[\b+15], 292
 .endif
   s_add_co_u32 s[\b+2], s[\b+2], s[\b+15]              ; dst of head h
   s_add_co_ci_u32 s[\b+3], s[\b+3], 0
@@ -586,6 +710,7 @@ zincc_attention_split_f16_d256:
   s_barrier_signal -1
   s_barrier_wait -1
 .ifnc \fmt, f32
+.ifc \fmt, q8_0
   // Thread b < head_dim/32 quantises block b of the head from LDS, as
   // zincc_quantize_q8_0 does (quantize.inc).
   v_cmp_gt_u32 vcc_lo, s[\b+56], v0
@@ -599,6 +724,19 @@ zincc_attention_split_f16_d256:
   s_wait_dscnt 0
   q_block_q8_0 s[\b+2:\b+3]
 .L\l\()_quantised:
+.endif
+.ifc \fmt, q8_K
+  // Thread b < head_dim/256 quantises block b of the head from LDS, as
+  // zincc_quantize_q8_K does (quantize.inc).
+  v_cmp_gt_u32 vcc_lo, s[\b+56], v0
+  s_and_saveexec_b32 s[\b+58], vcc_lo
+  s_cbranch_execz .L\l\()_quantised
+  v_lshlrev_b32 v2, 10, v0              ; the block's values in LDS
+  v_mul_u32_u24 v3, 292, v0             ; its bytes from the head's
+  q_block_q8_K s[\b+2:\b+3], q_lds_load, .L\l\()_k
+.L\l\()_k_end:
+.L\l\()_quantised:
+.endif
   s_mov_b32 exec_lo, s[\b+58]
 .endif
   s_mul_i32 s[\b+51], s[\b+11], s[\b+13]               ; bytes of the head's partials read
@@ -760,6 +898,72 @@ zincc_attention_fused_q8_0_f16_d256:
   attention_split fused_q8_0_f16_256, f16, 4, q8_0
 .Lfused_q8_0_f16_256_size:
 .size zincc_attention_fused_q8_0_f16_d256, .Lfused_q8_0_f16_256_size-zincc_attention_fused_q8_0_f16_d256
+
+// zincc_attention_fused_q8_K_f32_d64: zincc_attention_split_f32_d64 and its combine in
+// one launch, the result quantised to q8_K blocks (split_arrive, then
+// split_arrive_k).
+.globl zincc_attention_fused_q8_K_f32_d64
+.p2align 8
+.type zincc_attention_fused_q8_K_f32_d64,@function
+zincc_attention_fused_q8_K_f32_d64:
+  attention_split fused_q8_K_f32_64, f32, 1, q8_K, s36, s37
+.Lfused_q8_K_f32_64_size:
+.size zincc_attention_fused_q8_K_f32_d64, .Lfused_q8_K_f32_64_size-zincc_attention_fused_q8_K_f32_d64
+
+// zincc_attention_fused_q8_K_f32_d128: zincc_attention_split_f32_d128 and its combine in
+// one launch, the result quantised to q8_K blocks (split_arrive, then
+// split_arrive_k).
+.globl zincc_attention_fused_q8_K_f32_d128
+.p2align 8
+.type zincc_attention_fused_q8_K_f32_d128,@function
+zincc_attention_fused_q8_K_f32_d128:
+  attention_split fused_q8_K_f32_128, f32, 2, q8_K, s36, s37
+.Lfused_q8_K_f32_128_size:
+.size zincc_attention_fused_q8_K_f32_d128, .Lfused_q8_K_f32_128_size-zincc_attention_fused_q8_K_f32_d128
+
+// zincc_attention_fused_q8_K_f32_d256: zincc_attention_split_f32_d256 and its combine in
+// one launch, the result quantised to q8_K blocks (split_arrive, then
+// split_combine q8_K).
+.globl zincc_attention_fused_q8_K_f32_d256
+.p2align 8
+.type zincc_attention_fused_q8_K_f32_d256,@function
+zincc_attention_fused_q8_K_f32_d256:
+  attention_split fused_q8_K_f32_256, f32, 4, q8_K, s36, s37
+.Lfused_q8_K_f32_256_size:
+.size zincc_attention_fused_q8_K_f32_d256, .Lfused_q8_K_f32_256_size-zincc_attention_fused_q8_K_f32_d256
+
+// zincc_attention_fused_q8_K_f16_d64: zincc_attention_split_f16_d64 and its combine in
+// one launch, the result quantised to q8_K blocks (split_arrive, then
+// split_arrive_k).
+.globl zincc_attention_fused_q8_K_f16_d64
+.p2align 8
+.type zincc_attention_fused_q8_K_f16_d64,@function
+zincc_attention_fused_q8_K_f16_d64:
+  attention_split fused_q8_K_f16_64, f16, 1, q8_K, s36, s37
+.Lfused_q8_K_f16_64_size:
+.size zincc_attention_fused_q8_K_f16_d64, .Lfused_q8_K_f16_64_size-zincc_attention_fused_q8_K_f16_d64
+
+// zincc_attention_fused_q8_K_f16_d128: zincc_attention_split_f16_d128 and its combine in
+// one launch, the result quantised to q8_K blocks (split_arrive, then
+// split_arrive_k).
+.globl zincc_attention_fused_q8_K_f16_d128
+.p2align 8
+.type zincc_attention_fused_q8_K_f16_d128,@function
+zincc_attention_fused_q8_K_f16_d128:
+  attention_split fused_q8_K_f16_128, f16, 2, q8_K, s36, s37
+.Lfused_q8_K_f16_128_size:
+.size zincc_attention_fused_q8_K_f16_d128, .Lfused_q8_K_f16_128_size-zincc_attention_fused_q8_K_f16_d128
+
+// zincc_attention_fused_q8_K_f16_d256: zincc_attention_split_f16_d256 and its combine in
+// one launch, the result quantised to q8_K blocks (split_arrive, then
+// split_combine q8_K).
+.globl zincc_attention_fused_q8_K_f16_d256
+.p2align 8
+.type zincc_attention_fused_q8_K_f16_d256,@function
+zincc_attention_fused_q8_K_f16_d256:
+  attention_split fused_q8_K_f16_256, f16, 4, q8_K, s36, s37
+.Lfused_q8_K_f16_256_size:
+.size zincc_attention_fused_q8_K_f16_d256, .Lfused_q8_K_f16_256_size-zincc_attention_fused_q8_K_f16_d256
 
 .rodata
 .p2align 6
@@ -1011,6 +1215,84 @@ zincc_attention_fused_q8_0_f16_d256:
 
 .p2align 6
 .amdhsa_kernel zincc_attention_fused_q8_0_f16_d256
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_K_f32_d64
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_K_f32_d128
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_K_f32_d256
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_K_f16_d64
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_K_f16_d128
+  .amdhsa_user_sgpr_count 15
+  .amdhsa_next_free_vgpr 149
+  .amdhsa_next_free_sgpr 104
+  .amdhsa_group_segment_fixed_size 1088
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_attention_fused_q8_K_f16_d256
   .amdhsa_user_sgpr_count 15
   .amdhsa_next_free_vgpr 149
   .amdhsa_next_free_sgpr 104

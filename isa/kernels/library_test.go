@@ -172,6 +172,8 @@ func TestLaunchShapes(t *testing.T) {
 				_, per = kernels.ArgmaxSplit(n)
 			case a.Name == "zincc_quantize_q8_0_clear":
 				n, per = (n*n+31)/32, 256 // the q8_0 blocks of Heads·N values
+			case a.Name == "zincc_quantize_q8_K_clear":
+				n, per = (n*n+255)/256, 256 // the q8_K blocks of Heads·N values
 			case a.Name == "zincc_softmax":
 				if g != 1 {
 					t.Errorf("%s: %d workgroups for a whole-vector reduction", a.Name, g)

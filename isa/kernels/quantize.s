@@ -97,6 +97,37 @@ zincc_quantize_q8_K:
 .Lq8_K_size:
 .size zincc_quantize_q8_K, .Lq8_K_size-zincc_quantize_q8_K
 
+// zincc_quantize_q8_K_clear: zincc_quantize_q8_K of a launch's scratch,
+// which it leaves zero (attention_quantize to q8_K where the fused split
+// attention does not apply: the attention kernel writes its f32 result to
+// the scratch, this quantises it): block t is quantised from memory as
+// zincc_quantize_q8_K does (which reads it twice), then its 256 floats
+// are zeroed.
+//   s[0:1] x (the scratch), s[2:3] dst (292-byte blocks), s4 blocks
+.globl zincc_quantize_q8_K_clear
+.p2align 8
+.type zincc_quantize_q8_K_clear,@function
+zincc_quantize_q8_K_clear:
+  thread_index s4, .Lq8_Kc_done         ; v1 = block
+  v_lshlrev_b32 v2, 10, v1              ; its x
+  v_mul_u32_u24 v3, 292, v1             ; its bytes
+  s_mov_b32 s19, exec_lo                ; the launch's blocks
+  q_block_q8_K s[2:3], q_load, .Lq8_Kc
+.Lq8_Kc_end:
+  s_mov_b32 exec_lo, s19
+  v_lshlrev_b32 v2, 10, v1
+  v_mov_b32 v4, 0
+  v_mov_b32 v5, 0
+  v_mov_b32 v6, 0
+  v_mov_b32 v7, 0
+  .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63
+  global_store_b128 v2, v[4:7], s[0:1] offset:16*\i
+  .endr
+.Lq8_Kc_done:
+  s_endpgm
+.Lq8_Kc_size:
+.size zincc_quantize_q8_K_clear, .Lq8_Kc_size-zincc_quantize_q8_K_clear
+
 .rodata
 .p2align 6
 .amdhsa_kernel zincc_quantize_q8_0
@@ -126,6 +157,18 @@ zincc_quantize_q8_K:
 .amdhsa_kernel zincc_quantize_q8_0_clear
   .amdhsa_user_sgpr_count 5
   .amdhsa_next_free_vgpr 47
+  .amdhsa_next_free_sgpr 24
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_quantize_q8_K_clear
+  .amdhsa_user_sgpr_count 5
+  .amdhsa_next_free_vgpr 50
   .amdhsa_next_free_sgpr 24
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1
