@@ -365,6 +365,8 @@ var ABIs = []KernelABI{
 	{Name: "zincc_matvec_q4_K_q8_add_swiglu", Args: addSwigluArgs, Block: 256, Groups: perRow, Doc: "all of x swiglu'd and quantised to LDS, then 8 rows; dst = r + W·x"},
 	{Name: "zincc_matvec_q5_K_q8_add_swiglu", Args: addSwigluArgs, Block: 256, Groups: perRow, Doc: "all of x swiglu'd and quantised to LDS, then 8 rows; dst = r + W·x"},
 	{Name: "zincc_matvec_q6_K_q8_add_swiglu", Args: addSwigluArgs, Block: 256, Groups: perRow, Doc: "all of x swiglu'd and quantised to LDS, then 8 rows; dst = r + W·x"},
+	{Name: "zincc_matvec_q4_K_q6_K_q8_group_norm", Args: groupNormArgs, Block: 256, Groups: perSegmentRow, Doc: "all of x rms_norm'd and quantised to LDS, then 8 rows of one segment (segment 2 in q6_K)"},
+	{Name: "zincc_matvec_q5_K_q6_K_q8_group_norm", Args: groupNormArgs, Block: 256, Groups: perSegmentRow, Doc: "all of x rms_norm'd and quantised to LDS, then 8 rows of one segment (segment 2 in q6_K)"},
 	// quantize: thread t quantises block t of x (32 or 256 elements).
 	{Name: "zincc_quantize_q8_0", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 32"},
 	{Name: "zincc_quantize_q8_K", Args: []Arg{ptr("x"), ptr("dst"), u32("blocks")}, Block: 256, Groups: perThread, Doc: "256 blocks of 256"},

@@ -104,7 +104,9 @@
 // writes (n s56, eps s57, lane selects s58, s59, end s60, blocks s62),
 // so the gfx12 SGPR hazard (matvec.s) needs no wait; it changes s[0:5]
 // (read by memory instructions only), s19..s22 and nothing of s6..s12.
-.macro mvf_group_norm fmt, bytes, loads, b0, b1, b2, b3, xq=q8_0
+// mvf_group_norm's first part, up to the grouped matvec's layout (lbl
+// tags the labels).
+.macro mvf_norm_prologue lbl, xq
   mvf_save
   s_ashr_i32 s17, s13, 31
   s_add_co_u32 s0, s46, s13
@@ -115,10 +117,10 @@
   s_mov_b64 s[4:5], s[46:47]            ; x's blocks (workgroup 0)
   s_mov_b32 s56, s7                     ; n = cols
   s_mov_b32 s57, s15                    ; eps
-  norm_sumsq .L\fmt\()_gn, 1, s56, s57, s58, s59, s60
+  norm_sumsq \lbl, 1, s56, s57, s58, s59, s60
   v_rsq_f32 v82, v6                     ; r, as zincc_rms_norm_q8_0
   s_lshr_b32 s62, s56, xq_shift_\xq    ; blocks
-  mvf_xq rk_load, s62, .L\fmt\()_gn, \xq
+  mvf_xq rk_load, s62, \lbl, \xq
   mvf_restore
   s_mov_b32 s13, s12                    ; the group's layout: rows1 s8,
   s_mov_b32 s12, s11                    ;   rows2 s9, W offsets s10, s11,
@@ -126,8 +128,32 @@
   s_mov_b32 s10, s9
   s_lshr_b32 s9, s8, 16
   s_and_b32 s8, s8, 0xffff
+.endm
+
+.macro mvf_group_norm fmt, bytes, loads, b0, b1, b2, b3, xq=q8_0
+  mvf_norm_prologue .L\fmt\()_gn, \xq
   matvec_segment \fmt\()_gn
   mvf_stream_\xq \fmt, \bytes, \loads, \b0, \b1, \b2, \b3, _group, s14
+.endm
+
+// mvf_group_norm_mixed fa, ba, la, a0, a1, a2, a3, fb, bb, lb, c0, c1, c2,
+// c3: zincc_matvec_FA_FB_q8_group_norm, for x in q8_K: as
+// zincc_matvec_FA_q8_group_norm, but segment 2 is a matvec of format FB
+// (a Q4_K_M layer's q, k in q4_K and v in q6_K): its workgroups (from
+// ceil(rows/8) + ceil(rows1/8) on) run FB's body, the others FA's.
+.macro mvf_group_norm_mixed fa, ba, la, a0, a1, a2, a3, fb, bb, lb, c0, c1, c2, c3
+  mvf_norm_prologue .L\fa\()_\fb\()_gn, q8_K
+  s_add_co_u32 s66, s6, 7
+  s_lshr_b32 s66, s66, 3
+  s_add_co_u32 s67, s8, 7
+  s_lshr_b32 s67, s67, 3
+  s_add_co_u32 s66, s66, s67            ; segment 2's first workgroup
+  matvec_segment \fa\()_\fb\()_gn
+  s_cmp_ge_u32 ttmp9, s66
+  s_cbranch_scc1 .L\fa\()_\fb\()_seg2
+  matvec_stream_k \fa, \ba, \la, \a0, \a1, \a2, \a3, _mix_\fb, s14, lds
+.L\fa\()_\fb\()_seg2:
+  matvec_stream_k \fb, \bb, \lb, \c0, \c1, \c2, \c3, _mix_\fa, s14, lds
 .endm
 
 // mvf_add_swiglu fmt, bytes, loads, b0, b1, b2, b3: the body of
@@ -288,6 +314,28 @@ zincc_matvec_q5_K_q8_add_swiglu:
   mvf_add_swiglu q5_K, 176, 8, 32, 55, 78, 101, q8_K
 .Lq5_K_add_swiglu_size:
 .size zincc_matvec_q5_K_q8_add_swiglu, .Lq5_K_add_swiglu_size-zincc_matvec_q5_K_q8_add_swiglu
+
+// zincc_matvec_q4_K_q6_K_q8_group_norm: rms_norm_quantize (q8_K) of x, then
+// zincc_matvec_q4_K_q8_group over segments 0 and 1 and zincc_matvec_q6_K_q8
+// over segment 2.
+.globl zincc_matvec_q4_K_q6_K_q8_group_norm
+.p2align 8
+.type zincc_matvec_q4_K_q6_K_q8_group_norm,@function
+zincc_matvec_q4_K_q6_K_q8_group_norm:
+  mvf_group_norm_mixed q4_K, 144, 7, 20, 39, 58, 77, q6_K, 210, 10, 28, 48, 68, 88
+.Lq4_K_q6_K_gn_size:
+.size zincc_matvec_q4_K_q6_K_q8_group_norm, .Lq4_K_q6_K_gn_size-zincc_matvec_q4_K_q6_K_q8_group_norm
+
+// zincc_matvec_q5_K_q6_K_q8_group_norm: rms_norm_quantize (q8_K) of x, then
+// zincc_matvec_q5_K_q8_group over segments 0 and 1 and zincc_matvec_q6_K_q8
+// over segment 2.
+.globl zincc_matvec_q5_K_q6_K_q8_group_norm
+.p2align 8
+.type zincc_matvec_q5_K_q6_K_q8_group_norm,@function
+zincc_matvec_q5_K_q6_K_q8_group_norm:
+  mvf_group_norm_mixed q5_K, 176, 8, 32, 55, 78, 101, q6_K, 210, 10, 28, 48, 68, 88
+.Lq5_K_q6_K_gn_size:
+.size zincc_matvec_q5_K_q6_K_q8_group_norm, .Lq5_K_q6_K_gn_size-zincc_matvec_q5_K_q6_K_q8_group_norm
 
 .rodata
 .p2align 6
@@ -490,6 +538,32 @@ zincc_matvec_q5_K_q8_add_swiglu:
   .amdhsa_user_sgpr_count 14
   .amdhsa_next_free_vgpr 124
   .amdhsa_next_free_sgpr 66
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q4_K_q6_K_q8_group_norm
+  .amdhsa_user_sgpr_count 16
+  .amdhsa_next_free_vgpr 108
+  .amdhsa_next_free_sgpr 68
+  .amdhsa_group_segment_fixed_size 16384
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_float_denorm_mode_32 3
+  .amdhsa_float_denorm_mode_16_64 3
+.end_amdhsa_kernel
+
+.p2align 6
+.amdhsa_kernel zincc_matvec_q5_K_q6_K_q8_group_norm
+  .amdhsa_user_sgpr_count 16
+  .amdhsa_next_free_vgpr 124
+  .amdhsa_next_free_sgpr 68
   .amdhsa_group_segment_fixed_size 16384
   .amdhsa_wavefront_size32 1
   .amdhsa_system_sgpr_workgroup_id_x 1

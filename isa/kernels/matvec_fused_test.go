@@ -170,3 +170,58 @@ func TestMatVecAddSwiGLU(t *testing.T) {
 		}
 	}
 }
+
+// TestMatVecGroupNormMixed runs zincc_matvec_q4_K_q6_K_q8_group_norm and
+// its q5_K twin (segments 0 and 1 in the first format, segment 2 in q6_K:
+// a Q4_K_M layer's q, k and v) and requires x's blocks byte for byte
+// zincc_rms_norm_q8_K's and every segment's rows byte for byte what
+// zincc_matvec_FMT_q8 computes alone from them, and within the matvec
+// rule.
+func TestMatVecGroupNormMixed(t *testing.T) {
+	r := rand.New(rand.NewSource(1407))
+	for _, dt := range []ir.DType{ir.Q4_K, ir.Q5_K} {
+		for _, cols := range []int{256, 4096} {
+			t.Run(fmt.Sprintf("%v+q6_K/cols=%d", dt, cols), func(t *testing.T) {
+				h := newGPU(t)
+				segs, fmts := []int{13, 5, 9}, []ir.DType{dt, dt, ir.Q6_K}
+				x, nw := randF32(r, cols, 3), randF32(r, cols, 2)
+				eps := float32(1e-5)
+				nb, _ := ir.Q8_K.RowBytes(cols)
+				vx, vxq := h.buffer("x", f32bytes(x)), h.buffer("xq", randBytes(r, nb))
+				ws, vw, vd := make([][]byte, 3), make([]uint64, 3), make([]uint64, 3)
+				for i, rows := range segs {
+					rb, _ := fmts[i].RowBytes(cols)
+					ws[i] = make([]byte, rows*rb)
+					if err := quantizeAny(ws[i], randF32(r, rows*cols, 1), fmts[i], cols); err != nil {
+						t.Fatal(err)
+					}
+					vw[i] = h.buffer(fmt.Sprintf("w%d", i), ws[i])
+				}
+				vnw := h.buffer("norm_w", f32bytes(nw))
+				for i, rows := range segs {
+					vd[i] = h.buffer(fmt.Sprintf("dst%d", i), randBytes(r, 4*rows))
+				}
+				off := func(a, b uint64) arg { return u32(int(int32(a - b))) }
+				size := kernels.Size{Rows: segs[0], N: cols, More: [2]int{segs[1], segs[2]}}
+				h.run("zincc_matvec_"+dt.String()+"_q6_K_q8_group_norm", size, ptr(vw[0]), ptr(vxq), ptr(vd[0]), u32(segs[0]), u32(cols),
+					u32(segs[1]|segs[2]<<16), off(vw[1], vw[0]), off(vw[2], vw[1]), off(vd[1], vd[0]), off(vd[2], vd[1]),
+					off(vx, vxq), off(vnw, vw[0]), f32(eps))
+				xq := h.read(vxq, nb)
+				vq := h.buffer("q", randBytes(r, nb))
+				h.run("zincc_rms_norm_q8_K", kernels.Size{N: cols}, ptr(vx), ptr(vnw), ptr(vq), u32(cols), f32(eps))
+				if want := h.read(vq, nb); !bytes.Equal(xq, want) {
+					t.Fatalf("x's blocks differ from zincc_rms_norm_q8_K's")
+				}
+				for i, rows := range segs {
+					alone := h.zeros("alone", 4*rows)
+					h.run("zincc_matvec_"+fmts[i].String()+"_q8", kernels.Size{Rows: rows, N: cols}, ptr(vw[i]), ptr(vq), ptr(alone), u32(rows), u32(cols))
+					got := h.read(vd[i], 4*rows)
+					if want := h.read(alone, 4*rows); !bytes.Equal(got, want) {
+						t.Fatalf("segment %d (%v): fused %v, alone %v", i, fmts[i], f32s(got), f32s(want))
+					}
+					checkMatVecQ8(t, fmts[i], rows, cols, ws[i], xq, f32s(got))
+				}
+			})
+		}
+	}
+}

@@ -17,6 +17,10 @@ import (
 // after it go. A lowering decision like group.go: the IR and the CPU tier
 // are unchanged, and x still exists in memory, byte for byte.
 //
+// A Q4_K_M layer's q, k (q4_K) and v (q6_K) are two grouped dispatches
+// unfolded; folded they are one dispatch of a mixed kernel,
+// zincc_matvec_q4_K_q6_K_q8_group_norm, whose segment 2 runs q6_K's body.
+//
 // Only a producer whose result is read by nothing but the statements right
 // after it is folded (so dispatches stay in statement order and no later
 // reader needs a barrier the fold removed). The dispatch reads the
@@ -38,6 +42,26 @@ var (
 		ir.Q4_1: "zincc_matvec_q4_1_q8_add_swiglu", ir.Q5_0: "zincc_matvec_q5_0_q8_add_swiglu", ir.Q5_1: "zincc_matvec_q5_1_q8_add_swiglu",
 		ir.Q4_K: "zincc_matvec_q4_K_q8_add_swiglu", ir.Q5_K: "zincc_matvec_q5_K_q8_add_swiglu", ir.Q6_K: "zincc_matvec_q6_K_q8_add_swiglu"})
 )
+
+// mixedGroupNormKernels are the fused kernels whose segment 2 has another
+// weight dtype than segments 0 and 1 (a Q4_K_M layer's q and k in q4_K,
+// v in q6_K), by the two dtypes.
+var mixedGroupNormKernels = map[[2]ir.DType]*kernels.KernelABI{
+	{ir.Q4_K, ir.Q6_K}: abi("zincc_matvec_q4_K_q6_K_q8_group_norm"),
+	{ir.Q5_K, ir.Q6_K}: abi("zincc_matvec_q5_K_q6_K_q8_group_norm"),
+}
+
+// mixedThird reports whether the statement after a run of two grouped
+// matvecs over x from lead on can join them as a mixed kernel's segment 2.
+func mixedThird(m *ir.Module, lead int, x *ir.Value) bool {
+	if lead+2 >= len(m.Nodes) {
+		return false
+	}
+	a, n := m.Nodes[lead], m.Nodes[lead+2]
+	return groupKernel(n) != nil && n.Args[1] == x && n.Args[0].Type.Shape[1] == a.Args[0].Type.Shape[1] &&
+		n.Args[0].Type.Shape[0] <= math.MaxUint16 &&
+		mixedGroupNormKernels[[2]ir.DType{a.Args[0].Type.DType, n.Args[0].Type.DType}] != nil
+}
 
 // xqMaxElems is the most elements of x the fused kernels hold in LDS, by
 // x's format.
@@ -68,6 +92,9 @@ func foldSpan(m *ir.Module, i int) int {
 				break
 			}
 			g++
+		}
+		if g == 2 && mixedThird(m, i+1, p.Result) {
+			g = 3
 		}
 	case ir.OpSwiGLUQuantize:
 		if lead.Op != ir.OpMatVecAdd || lead.Args[1] != p.Result || !has(&addSwigluKernels, lead.Args[0].Type.DType) {
@@ -103,10 +130,20 @@ func (l *lowering) foldAt(i int) int {
 	}
 	nodes := l.m.Nodes
 	p, lead := nodes[i], nodes[i+1]
-	if p.Op == ir.OpRMSNormQuantize && (l.groupAt(i+1) != span-1 ||
-		!nearby(l.exe.Values[p.Result.ID], l.exe.Values[p.Args[0].ID]) ||
-		!nearby(l.exe.Values[lead.Args[0].ID], l.exe.Values[p.Args[1].ID])) {
-		return 1
+	if p.Op == ir.OpRMSNormQuantize {
+		g := l.groupAt(i + 1)
+		if g == 2 && span == 4 && mixedThird(l.m, i+1, p.Result) { // segment 2 as groupAt checks a member
+			prev, next := nodes[i+2], nodes[i+3]
+			if nearby(l.exe.Values[prev.Args[0].ID], l.exe.Values[next.Args[0].ID]) &&
+				nearby(l.exe.Values[prev.Result.ID], l.exe.Values[next.Result.ID]) &&
+				!overlaps(l.exe.Values[next.Result.ID], l.exe.Values[p.Result.ID]) {
+				g = 3
+			}
+		}
+		if g != span-1 || !nearby(l.exe.Values[p.Result.ID], l.exe.Values[p.Args[0].ID]) ||
+			!nearby(l.exe.Values[lead.Args[0].ID], l.exe.Values[p.Args[1].ID]) {
+			return 1
+		}
 	}
 	for _, n := range nodes[i+1 : i+span] {
 		for _, v := range p.Args[:2] { // read by the prologue while results are written
@@ -149,7 +186,11 @@ func (l *lowering) lowerFold(stmts []*ir.Node, ln *launch) {
 	if p.Op == ir.OpRMSNormQuantize {
 		l.lowerGroup(members, ln) // the grouped matvec's arguments, then the norm's
 		a := ln.args
-		ln.set(groupNormKernels[w.Type.DType], ln.size, a[0], a[1], a[2], a[3], a[4],
+		k := groupNormKernels[w.Type.DType]
+		if last := members[len(members)-1].Args[0].Type.DType; last != w.Type.DType {
+			k = mixedGroupNormKernels[[2]ir.DType{w.Type.DType, last}]
+		}
+		ln.set(k, ln.size, a[0], a[1], a[2], a[3], a[4],
 			word(ln.size.More[0]|ln.size.More[1]<<16), a[7], a[8], a[9], a[10],
 			offsetOf(p.Args[0], p.Result), offsetOf(p.Args[1], w), float(p.Float("eps")))
 	} else {

@@ -10,7 +10,7 @@ import (
 )
 
 // TestFoldedProducers lowers a q4_0 llama and a Q4_K_M-like one (x in
-// q8_K, layer 0's v and ffn_down q6_K) after the default passes and
+// q8_K, layer 0's v and ffn_down q6_K: a mixed fold) after the default passes and
 // requires, with the folds found here from the IR alone, every
 // rms_norm_quantize whose result only the run of grouped matvecs right
 // after it reads, and every swiglu_quantize followed by the
@@ -25,8 +25,8 @@ func TestFoldedProducers(t *testing.T) {
 	}{
 		// Per layer both norms and the swiglu, and the output norm.
 		{ir.Q4_0, nil, 3*2 + 1},
-		// Layer 0's q, k and v are two dispatches, so its norm keeps its own.
-		{ir.Q4_K, map[string]ir.DType{"blk.0.attn_v.weight": ir.Q6_K, "blk.0.ffn_down.weight": ir.Q6_K}, 2 + 3 + 1},
+		// Layer 0's v in q6_K: its q, k and v are one mixed kernel's.
+		{ir.Q4_K, map[string]ir.DType{"blk.0.attn_v.weight": ir.Q6_K, "blk.0.ffn_down.weight": ir.Q6_K}, 3*2 + 1},
 	} {
 		t.Run(c.dtype.String(), func(t *testing.T) { checkFolds(t, c.dtype, c.types, c.folds) })
 	}
@@ -60,6 +60,12 @@ func checkFolds(t *testing.T, dtype ir.DType, types map[string]ir.DType, folds i
 			j := i + 1
 			for j < len(m.Nodes) && j-i <= 3 && m.Nodes[j].Op == ir.OpMatVec && m.Nodes[j].Args[1] == n.Result &&
 				m.Nodes[j].Args[0].Type.DType == next.Args[0].Type.DType {
+				j++
+			}
+			// A q6_K v after q and k in q4_K or q5_K joins as a mixed
+			// kernel's segment 2.
+			if j == i+3 && j < len(m.Nodes) && m.Nodes[j].Op == ir.OpMatVec && m.Nodes[j].Args[1] == n.Result &&
+				m.Nodes[j].Args[0].Type.DType == ir.Q6_K && (next.Args[0].Type.DType == ir.Q4_K || next.Args[0].Type.DType == ir.Q5_K) {
 				j++
 			}
 			if j > i+1 && uses[n.Result] == j-i-1 {
