@@ -52,7 +52,7 @@ func main() {
 }
 
 // models are the families of internal/testmodel, plus a K-quant mix and a
-// model of every legacy format.
+// model of every legacy format, and one of f16 and bf16 weights.
 func models() map[string]testmodel.Model {
 	m := map[string]testmodel.Model{"llama3": testmodel.Llama3(nil), "qwen2": testmodel.Qwen2(),
 		"bias": testmodel.BiasedLlama(), "qwen3": testmodel.Qwen3()}
@@ -71,6 +71,13 @@ func models() map[string]testmodel.Model {
 		"blk.0.attn_v.weight": ir.Q5_0, "blk.1.attn_v.weight": ir.Q5_1, "blk.1.ffn_up.weight": ir.BF16,
 		"blk.1.ffn_gate.weight": ir.F16}
 	m["legacy"] = q
+	// f16 and bf16 weights alone: ggml rounds x to the weight's type
+	// (vec_dot_type F16, BF16), as quantize-activations does.
+	h := testmodel.Qwen2()
+	h.Config.DefaultWeightType = ir.F16
+	h.Config.Types = map[string]ir.DType{"blk.0.attn_q.weight": ir.BF16, "blk.0.ffn_up.weight": ir.BF16,
+		"blk.1.attn_v.weight": ir.BF16, "blk.1.ffn_down.weight": ir.BF16, "output.weight": ir.BF16}
+	m["half"] = h
 	return m
 }
 

@@ -16,7 +16,7 @@ libs="$b/src/libllama.a $b/ggml/src/libggml.a $b/ggml/src/libggml-cpu.a $b/ggml/
 g++ -O1 -std=c++17 "$here/c/harness.cpp" -I"$src/include" -I"$src/ggml/include" $libs -o "$work/harness"
 gcc -O1 "$here/c/deq.c" -I"$src/ggml/include" $libs -o "$work/deq"
 (cd "$here/../.." && go run ./tools/llamacpp-xcheck -dir "$work" ${PASSES:+-passes "$PASSES"})
-for m in llama3 qwen2 qwen3 bias legacy q4km; do
+for m in llama3 qwen2 qwen3 bias legacy q4km half; do
 	echo "== $m"
 	if ! "$work/harness" "$work/$m.gguf" $(cat "$work/$m.toks") >"$work/$m.llama" 2>"$work/$m.err"; then
 		echo "llama.cpp refused it: $(grep -i error "$work/$m.err" | tail -1)"
