@@ -1,16 +1,31 @@
 package gfx1201
 
-import "zincc/ir"
+import (
+	"fmt"
+
+	"zincc/ir"
+	"zincc/isa/kernels"
+)
 
 // attention_quantize (the fuse-attention-quantize pass) is lowered as
-// attention is, with the quantisation to q8_0 in the second launch: where
-// the split attention applies, the fused kernel's last workgroup of a head
-// merges the partials and stores the blocks (zincc_attention_fused_q8_0_*,
-// attention_fused.go: one launch, as attention's); elsewhere the attention kernel writes its f32
-// result to the launch's scratch and zincc_quantize_q8_0_clear quantises
-// it and leaves the scratch zero (isa/kernels/attention_quantize_abi.go).
+// attention is, with the quantisation to q8_0 or q8_K: where the split
+// attention applies, the fused kernel's last workgroup of a head merges
+// the partials and stores the blocks (zincc_attention_fused_q8_0_*; for
+// q8_K, zincc_attention_fused_q8_K_*, whose last head of a block
+// quantises it: attention_fused.go, one launch, as attention's); elsewhere
+// the attention kernel writes its f32 result to the launch's scratch and a
+// second launch (zincc_quantize_q8_0_clear or _q8_K_clear) quantises it
+// and leaves the scratch zero (isa/kernels/attention_quantize_abi.go).
 
-var abiQuantizeQ8Clear = abi("zincc_quantize_q8_0_clear")
+// quantizeClear is the second launch's kernel for each format, with the
+// values in one of its blocks.
+var quantizeClear = map[ir.DType]struct {
+	kernel *kernels.KernelABI
+	block  int
+}{
+	ir.Q8_0: {abi("zincc_quantize_q8_0_clear"), 32},
+	ir.Q8_K: {abi("zincc_quantize_q8_K_clear"), 256},
+}
 
 // attentionRule is attention's rule, taken at init: naming it in the rules
 // table's initialiser through lowerAttentionQuantize would be a cycle.
@@ -23,7 +38,12 @@ func lowerAttentionQuantize(n *ir.Node, l *launch) error {
 	if err := attentionRule(n, l); err != nil {
 		return err
 	}
-	if q := quantizedFused(l.kernel); q != nil {
+	format := n.Result.Type.DType
+	clear, ok := quantizeClear[format]
+	if !ok {
+		return fmt.Errorf("%v: attention_quantize to %v: the gfx1201 lowering takes q8_0 and q8_K", n.Pos, format)
+	}
+	if q := quantizedFused(l.kernel, format); q != nil {
 		l.kernel = q // the same arguments; dst holds blocks (attention_fused.go)
 		return nil
 	}
@@ -35,6 +55,6 @@ func lowerAttentionQuantize(n *ir.Node, l *launch) error {
 		}
 	}
 	l.size.N = hd // both launches are sized alike: Heads·N values
-	l.next().set(abiQuantizeQ8Clear, l.size, scratch(), addrOf(n.Result), word(heads*hd/32))
+	l.next().set(clear.kernel, l.size, scratch(), addrOf(n.Result), word(heads*hd/clear.block))
 	return nil
 }

@@ -10,27 +10,34 @@ import (
 )
 
 // TestAttentionQuantizeLowering: attention_quantize runs as one launch of
-// zincc_attention_fused_q8_0_* where the split kernels take the head size
-// (64 here), and as zincc_attention_* into the scratch then
-// zincc_quantize_q8_0_clear elsewhere (head size 32): two dispatches with
-// a barrier between; the scratch sized for them either way.
+// zincc_attention_fused_q8_0_* or _q8_K_* where the split kernels take the
+// head size (64, 128 here), and as zincc_attention_* into the scratch then
+// zincc_quantize_q8_0_clear or _q8_K_clear elsewhere (head size 32): two
+// dispatches with a barrier between; the scratch sized for them either
+// way.
 func TestAttentionQuantizeLowering(t *testing.T) {
 	lib := stubLibrary(t)
 	for _, tc := range []struct {
-		hd            int
+		format        string
+		heads, hd     int
 		first, second string
 	}{
-		{64, "zincc_attention_fused_q8_0_f16_d64", ""}, // one launch (attention_fused.go)
-		{32, "zincc_attention_f16", "zincc_quantize_q8_0_clear"},
+		{"q8_0", 4, 64, "zincc_attention_fused_q8_0_f16_d64", ""}, // one launch (attention_fused.go)
+		{"q8_0", 4, 32, "zincc_attention_f16", "zincc_quantize_q8_0_clear"},
+		{"q8_K", 4, 64, "zincc_attention_fused_q8_K_f16_d64", ""}, // a block of four heads
+		{"q8_K", 4, 128, "zincc_attention_fused_q8_K_f16_d128", ""},
+		{"q8_K", 2, 256, "zincc_attention_fused_q8_K_f16_d256", ""},
+		{"q8_K", 8, 32, "zincc_attention_f16", "zincc_quantize_q8_K_clear"},
 	} {
-		src := strings.NewReplacer("{N}", strconv.Itoa(4*tc.hd), "{W}", strconv.Itoa(2*tc.hd)).Replace(`graph @g {
+		src := strings.NewReplacer("{N}", strconv.Itoa(tc.heads*tc.hd), "{W}", strconv.Itoa(tc.heads/2*tc.hd),
+			"{H}", strconv.Itoa(tc.heads), "{KV}", strconv.Itoa(tc.heads/2), "{F}", tc.format).Replace(`graph @g {
   input %tok : u32
   input %pos : u32
   weight %e : f32[8, {N}] = random(seed = 1)
   state %kc : f16[16, {W}]
   state %vc : f16[16, {W}]
   %q = embed %e, %tok
-  %aq = attention_quantize %q, %kc, %vc, %pos {heads = 4, kv_heads = 2, format = q8_0}
+  %aq = attention_quantize %q, %kc, %vc, %pos {heads = {H}, kv_heads = {KV}, format = {F}}
   output %aq
 }`)
 		m := parseText(t, src)
@@ -50,7 +57,7 @@ func TestAttentionQuantizeLowering(t *testing.T) {
 			want = want[:1]
 		}
 		if !slices.Equal(names, want) {
-			t.Errorf("head size %d: attention_quantize runs %v, want %v", tc.hd, names, want)
+			t.Errorf("%s, head size %d: attention_quantize runs %v, want %v", tc.format, tc.hd, names, want)
 		}
 		pkts, err := pm4.Decode(e.IB)
 		if err != nil {
@@ -63,7 +70,7 @@ func TestAttentionQuantizeLowering(t *testing.T) {
 		if !barrier && len(want) == 2 {
 			t.Errorf("head size %d: no barrier before the second launch", tc.hd)
 		}
-		if e.Buffers[BufArena].Used < uint64(4*4*tc.hd) {
+		if e.Buffers[BufArena].Used < uint64(4*tc.heads*tc.hd) {
 			t.Errorf("head size %d: the arena (%d bytes) has no room for the scratch", tc.hd, e.Buffers[BufArena].Used)
 		}
 	}
