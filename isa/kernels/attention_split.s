@@ -4,8 +4,10 @@
 // head are split over several workgroups, each computing a partial
 // softmax over its chunk; a second dispatch (zincc_attention_combine)
 // merges the partials of a head in a fixed order. The fused kernels
-// (zincc_attention_fused[_q8_0]_DTYPE_dHD, split_arrive below) do both in
-// one launch: the last workgroup of a head to arrive merges it.
+// (zincc_attention_fused[_q8_0|_q8_K]_DTYPE_dHD, split_arrive below) do
+// both in one launch: the last workgroup of a head to arrive merges it;
+// for q8_K with heads under 256 values, the last head of a block to be
+// merged also quantises the block (split_arrive_k).
 //
 // zincc_attention_split_DTYPE_dHD (HD = 64, 128 or 256: the head size is
 // part of the kernel, so that every loop has a fixed number of loads in
@@ -605,7 +607,8 @@ zincc_attention_split_f16_d256:
 // stores O) and of zincc_attention_combine_q8_0 (fmt q8_0: O_d goes to
 // LDS at 4d, and after the workgroup's barrier thread b < head_dim/32
 // quantises block b of the head with quantize.inc's q_block_q8_0, the
-// bytes zincc_quantize_q8_0 would store from O). Labels .L<l>_*.
+// bytes zincc_quantize_q8_0 would store from O; fmt q8_K, heads of 256:
+// the same with thread b < head_dim/256 and q_block_q8_K). Labels .L<l>_*.
 // v[40:55] o_c, v[56:87] (m_c, l_c), v[88:103] addresses of o_c,
 // v[104:119] addresses of (m_c, l_c); s[16+c] = min(c, A-1)·(HD+2)·4,
 // s[32+c] that + 4·HD. SGPR numbers are from b (the combine kernels: 0;
