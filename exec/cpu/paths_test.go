@@ -7,8 +7,6 @@ import (
 	"zincc/exec"
 	"zincc/frontend"
 	"zincc/ir"
-	lowercpu "zincc/lower/cpu"
-	"zincc/passes"
 )
 
 // TestDecodePathsBitIdentical runs decode steps of a small llama with
@@ -30,28 +28,7 @@ func TestDecodePathsBitIdentical(t *testing.T) {
 	}
 	c := frontend.LlamaConfig{Name: "paths", Vocab: 300, Embd: 256, Layers: 2, Heads: 4, KVHeads: 2,
 		FF: 512, Ctx: 16, Eps: 1e-5, RopeBase: 10000, Random: true, Types: types}
-	text, err := frontend.LlamaGraph(c)
-	fatalIfErr(t, err)
-	m, err := frontend.Parse(c.Name+".zir", []byte(text))
-	fatalIfErr(t, err)
-	fatalIfErr(t, passes.Run(m, passes.Options{}))
-	isOut := map[*ir.Value]bool{}
-	for _, o := range m.Outputs {
-		isOut[o.Value] = true
-	}
-	for _, n := range m.Nodes {
-		if n.Result != nil && !isOut[n.Result] {
-			m.Outputs = append(m.Outputs, ir.Output{Value: n.Result})
-		}
-	}
-	if errs := ir.Verify(m); len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	w, err := exec.Bind(m, exec.BindOptions{})
-	fatalIfErr(t, err)
-	defer w.Close()
-	p, err := lowercpu.Lower(m)
-	fatalIfErr(t, err)
+	m, w, p := llamaEveryNode(t, c)
 	inputs := make([]uint32, len(m.DeclsOf(ir.Input)))
 	run := func() [][]byte {
 		r, err := NewRing(p, w, 2)

@@ -7,8 +7,6 @@ import (
 	"zincc/exec"
 	"zincc/frontend"
 	"zincc/ir"
-	lowercpu "zincc/lower/cpu"
-	"zincc/passes"
 )
 
 // TestRunWithinOracle holds what `run` computes on the cpu tier to the
@@ -24,28 +22,7 @@ func TestRunWithinOracle(t *testing.T) {
 			t.Run(fmt.Sprintf("%v/%d", dt, embd), func(t *testing.T) {
 				c := frontend.LlamaConfig{Name: "acc32", Vocab: 300, Embd: embd, Layers: 2, Heads: 4, KVHeads: 2,
 					FF: 2*embd + 32, Ctx: 16, Eps: 1e-5, RopeBase: 10000, Random: true, DefaultWeightType: dt}
-				text, err := frontend.LlamaGraph(c)
-				fatalIfErr(t, err)
-				m, err := frontend.Parse(c.Name+".zir", []byte(text))
-				fatalIfErr(t, err)
-				fatalIfErr(t, passes.Run(m, passes.Options{}))
-				isOut := map[*ir.Value]bool{}
-				for _, o := range m.Outputs {
-					isOut[o.Value] = true
-				}
-				for _, n := range m.Nodes {
-					if n.Result != nil && !isOut[n.Result] {
-						m.Outputs = append(m.Outputs, ir.Output{Value: n.Result})
-					}
-				}
-				if errs := ir.Verify(m); len(errs) > 0 {
-					t.Fatal(errs)
-				}
-				w, err := exec.Bind(m, exec.BindOptions{})
-				fatalIfErr(t, err)
-				defer w.Close()
-				p, err := lowercpu.Lower(m)
-				fatalIfErr(t, err)
+				m, w, p := llamaEveryNode(t, c)
 				r, err := NewRing(p, w, 2)
 				fatalIfErr(t, err)
 				defer r.Close()
