@@ -107,23 +107,22 @@ func (a *attentionCall) run(worker, lo, hi int) {
 }
 
 // attentionHeads computes heads h0..h1-1 of Attention, whose arguments are
-// checked (rb is the states' row bytes); scores holds pos+1 values.
+// checked (rb is the states' row bytes); scores holds pos+1 values. The
+// score dots and the weighted sums of V run in SIMD kernels where
+// useAttnAVX2 (attention_simd.go), with the bits of the Go loops here.
 func attentionHeads(dst, q []float32, k, v []byte, dt ir.DType, rb, pos, heads, kvHeads, headDim int, scale float32, scores []float32, h0, h1 int) {
 	width := kvHeads * headDim
 	eb := rb / width
 	group := heads / kvHeads
+	simd := useAttnAVX2
+	var qw [attnSIMDMaxDim]float64 // the query head widened, for the kernels
 	for h := h0; h < h1; h++ {
 		qh := q[h*headDim : (h+1)*headDim]
 		off := (h / group) * headDim * eb // byte offset of the KV head in a row
-		for j := range scores {
-			kr := k[j*rb+off : j*rb+off+headDim*eb]
-			var dot float64
-			if dt == ir.F16 {
-				dot = dotF32F16(qh, kr)
-			} else {
-				dot = dotF32F32(qh, kr)
+		if !simd || !scoresSIMD(scores, qh, k, dt, rb, off, scale, &qw) {
+			for j := range scores {
+				scores[j] = scoreGo(qh, k, dt, rb, off, j, scale)
 			}
-			scores[j] = float32(float64(scale) * dot)
 		}
 		m := float64(maxOf(scores))
 		var sum float64
@@ -133,30 +132,56 @@ func attentionHeads(dst, q []float32, k, v []byte, dt ir.DType, rb, pos, heads, 
 			sum += float64(e)
 		}
 		out := dst[h*headDim : (h+1)*headDim]
-		// Four output dims per pass over the rows (each still summed in
-		// j order) so that a pass reads 4 adjacent values of every row.
-		d := 0
-		for ; d+4 <= headDim; d += 4 {
-			var a0, a1, a2, a3 float64
-			at := off + d*eb
-			for j, e := range scores {
-				row := v[j*rb+at : j*rb+at+4*eb]
-				ew := float64(e)
-				a0 += ew * stateValue(row, dt)
-				a1 += ew * stateValue(row[eb:], dt)
-				a2 += ew * stateValue(row[2*eb:], dt)
-				a3 += ew * stateValue(row[3*eb:], dt)
-			}
-			out[d], out[d+1], out[d+2], out[d+3] = float32(a0/sum), float32(a1/sum), float32(a2/sum), float32(a3/sum)
+		if !simd || !weightedSIMD(out, scores, v, dt, rb, off, sum) {
+			weightedGo(out, scores, v, dt, rb, off, sum, 0)
 		}
-		for ; d < headDim; d++ {
-			var acc float64
-			at := off + d*eb
-			for j, e := range scores {
-				acc += float64(e) * stateValue(v[j*rb+at:], dt)
-			}
-			out[d] = float32(acc / sum)
+	}
+}
+
+// scoreGo is row j's score float32(scale·q·k_j), the KV head at byte off
+// of the row.
+func scoreGo(qh []float32, k []byte, dt ir.DType, rb, off, j int, scale float32) float32 {
+	var dot float64
+	if dt == ir.F16 {
+		dot = dotF32F16(qh, k[j*rb+off:j*rb+off+2*len(qh)])
+	} else {
+		dot = dotF32F32(qh, k[j*rb+off:j*rb+off+4*len(qh)])
+	}
+	return float32(float64(scale) * dot)
+}
+
+// weightedGo sets out[d] = float32((Σ_j e_j·v_jd)/sum) for the dims d >=
+// d0 (a multiple of 4) of the KV head at byte off of V's rows, each sum in
+// float64 in j order.
+func weightedGo(out, e []float32, v []byte, dt ir.DType, rb, off int, sum float64, d0 int) {
+	headDim := len(out)
+	eb := 2
+	if dt != ir.F16 {
+		eb = 4
+	}
+	// Four output dims per pass over the rows (each still summed in
+	// j order) so that a pass reads 4 adjacent values of every row.
+	d := d0
+	for ; d+4 <= headDim; d += 4 {
+		var a0, a1, a2, a3 float64
+		at := off + d*eb
+		for j, e := range e {
+			row := v[j*rb+at : j*rb+at+4*eb]
+			ew := float64(e)
+			a0 += ew * stateValue(row, dt)
+			a1 += ew * stateValue(row[eb:], dt)
+			a2 += ew * stateValue(row[2*eb:], dt)
+			a3 += ew * stateValue(row[3*eb:], dt)
 		}
+		out[d], out[d+1], out[d+2], out[d+3] = float32(a0/sum), float32(a1/sum), float32(a2/sum), float32(a3/sum)
+	}
+	for ; d < headDim; d++ {
+		var acc float64
+		at := off + d*eb
+		for j, e := range e {
+			acc += float64(e) * stateValue(v[j*rb+at:], dt)
+		}
+		out[d] = float32(acc / sum)
 	}
 }
 

@@ -322,3 +322,42 @@ func BenchmarkDecodeStep(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAttention times one Attention call (one goroutine) of
+// TinyLlama's shape — 32 query heads, 4 KV heads of 64 dims, f16 K and V
+// states of 2048 rows — at positions 64 and 512, on the path run takes
+// (the AVX2 kernels where useAttnAVX2) and on the pure-Go path in the same
+// run, each b.N times: ns/op is the default path's, go-ns/op the Go
+// path's and speedup their ratio.
+func BenchmarkAttention(b *testing.B) {
+	const heads, kvHeads, headDim, ctx = 32, 4, 64, 2048
+	for _, pos := range []int{64, 512} {
+		b.Run(fmt.Sprintf("pos%d", pos), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(15, uint64(pos)))
+			k := randState(rng, ir.F16, ctx, kvHeads*headDim)
+			v := randState(rng, ir.F16, ctx, kvHeads*headDim)
+			q := randVector(rng, heads*headDim, 4)
+			dst := make([]float32, heads*headDim)
+			scratch := make([]float32, ctx)
+			scale := float32(1 / math.Sqrt(headDim))
+			saved := useAttnAVX2
+			defer func() { useAttnAVX2 = saved }()
+			timed := func(simd bool) float64 {
+				useAttnAVX2 = simd
+				start := time.Now()
+				for i := 0; i < b.N; i++ {
+					if err := Attention(dst, q, k, v, ir.F16, pos, heads, kvHeads, headDim, scale, scratch); err != nil {
+						b.Fatal(err)
+					}
+				}
+				return float64(time.Since(start).Nanoseconds()) / float64(b.N)
+			}
+			b.ResetTimer()
+			fast := timed(saved)
+			b.StopTimer()
+			slow := timed(false)
+			b.ReportMetric(slow, "go-ns/op")
+			b.ReportMetric(slow/fast, "speedup")
+		})
+	}
+}

@@ -48,12 +48,12 @@ func TestDecodePathsBitIdentical(t *testing.T) {
 		name              string
 		avx512, avx2, go_ bool
 	}{{"default again", useAVX512, useAVX2, false}, {"AVX2", false, useAVX2, false}, {"Go", false, false, true}}
-	saved512, saved2, savedAcc := useAVX512, useAVX2, acc32Kernels
-	defer func() { useAVX512, useAVX2, acc32Kernels = saved512, saved2, savedAcc }()
+	saved512, saved2, savedAcc, savedAttn := useAVX512, useAVX2, acc32Kernels, useAttnAVX2
+	defer func() { useAVX512, useAVX2, acc32Kernels, useAttnAVX2 = saved512, saved2, savedAcc, savedAttn }()
 	for _, pa := range paths {
-		useAVX512, useAVX2, acc32Kernels = pa.avx512, pa.avx2, savedAcc
+		useAVX512, useAVX2, acc32Kernels, useAttnAVX2 = pa.avx512, pa.avx2, savedAcc, savedAttn
 		if pa.go_ {
-			acc32Kernels = nil
+			acc32Kernels, useAttnAVX2 = nil, false
 		}
 		got := run()
 		if len(got) != len(want) {

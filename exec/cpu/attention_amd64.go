@@ -1,0 +1,41 @@
+package cpu
+
+import (
+	"os"
+
+	"golang.org/x/sys/cpu"
+)
+
+// useAttnAVX2 selects attention's AVX2 kernels (attention_amd64.s) for the
+// score dots and the weighted sums of V: the CPU has AVX2, F16C and FMA
+// and ZINCC_CPU_PORTABLE is not 1. They give the Go path's bits
+// (attention_simd.go says why).
+var useAttnAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasF16C && cpu.X86.HasFMA && os.Getenv("ZINCC_CPU_PORTABLE") != "1"
+
+// The kernels: attnScores* compute rows scores of a head (n values a row,
+// n a positive multiple of 4); attnWeighted*x* one pass of the weighted
+// sum of V over 32, 16 or 4 output dims (rows > 0).
+
+//go:noescape
+func attnScoresF16AVX2(q *float64, k *byte, stride, rows, n int, scale float64, out *float32)
+
+//go:noescape
+func attnScoresF32AVX2(q *float64, k *byte, stride, rows, n int, scale float64, out *float32)
+
+//go:noescape
+func attnWeightedF16x32AVX2(e *float32, v *byte, stride, rows int, acc *[32]float64)
+
+//go:noescape
+func attnWeightedF16x16AVX2(e *float32, v *byte, stride, rows int, acc *[16]float64)
+
+//go:noescape
+func attnWeightedF16x4AVX2(e *float32, v *byte, stride, rows int, acc *[4]float64)
+
+//go:noescape
+func attnWeightedF32x32AVX2(e *float32, v *byte, stride, rows int, acc *[32]float64)
+
+//go:noescape
+func attnWeightedF32x16AVX2(e *float32, v *byte, stride, rows int, acc *[16]float64)
+
+//go:noescape
+func attnWeightedF32x4AVX2(e *float32, v *byte, stride, rows int, acc *[4]float64)
