@@ -125,10 +125,15 @@ func attentionHeads(dst, q []float32, k, v []byte, dt ir.DType, rb, pos, heads, 
 			}
 		}
 		m := float64(maxOf(scores))
+		if simd {
+			expScoresSIMD(scores, m)
+		} else {
+			for j, s := range scores {
+				scores[j] = float32(math.Exp(float64(s) - m))
+			}
+		}
 		var sum float64
-		for j, s := range scores {
-			e := float32(math.Exp(float64(s) - m))
-			scores[j] = e
+		for _, e := range scores {
 			sum += float64(e)
 		}
 		out := dst[h*headDim : (h+1)*headDim]

@@ -416,3 +416,173 @@ wf32x4_loop:
 	VMOVUPD Y0, 0(DX)
 	VZEROUPPER
 	RET
+
+// The exponentials: math.Exp's amd64 code (Go's src/math/exp_amd64.s, the
+// branch it takes where the CPU has AVX and FMA, which useAttnAVX2
+// implies) run on four lanes with the same operations in the same order,
+// each rounding as its scalar twin. The constants are written as there
+// (the assembler parses them to the same float64s).
+
+DATA expLog2e<>+0(SB)/8, $1.4426950408889634073599246810018920
+DATA expLog2e<>+8(SB)/8, $1.4426950408889634073599246810018920
+DATA expLog2e<>+16(SB)/8, $1.4426950408889634073599246810018920
+DATA expLog2e<>+24(SB)/8, $1.4426950408889634073599246810018920
+GLOBL expLog2e<>(SB), RODATA|NOPTR, $32
+DATA expLn2U<>+0(SB)/8, $0.69314718055966295651160180568695068359375
+DATA expLn2U<>+8(SB)/8, $0.69314718055966295651160180568695068359375
+DATA expLn2U<>+16(SB)/8, $0.69314718055966295651160180568695068359375
+DATA expLn2U<>+24(SB)/8, $0.69314718055966295651160180568695068359375
+GLOBL expLn2U<>(SB), RODATA|NOPTR, $32
+DATA expLn2L<>+0(SB)/8, $0.28235290563031577122588448175013436025525412068e-12
+DATA expLn2L<>+8(SB)/8, $0.28235290563031577122588448175013436025525412068e-12
+DATA expLn2L<>+16(SB)/8, $0.28235290563031577122588448175013436025525412068e-12
+DATA expLn2L<>+24(SB)/8, $0.28235290563031577122588448175013436025525412068e-12
+GLOBL expLn2L<>(SB), RODATA|NOPTR, $32
+DATA expSixteenth<>+0(SB)/8, $0.0625
+DATA expSixteenth<>+8(SB)/8, $0.0625
+DATA expSixteenth<>+16(SB)/8, $0.0625
+DATA expSixteenth<>+24(SB)/8, $0.0625
+GLOBL expSixteenth<>(SB), RODATA|NOPTR, $32
+DATA expC2<>+0(SB)/8, $0.5
+DATA expC2<>+8(SB)/8, $0.5
+DATA expC2<>+16(SB)/8, $0.5
+DATA expC2<>+24(SB)/8, $0.5
+GLOBL expC2<>(SB), RODATA|NOPTR, $32
+DATA expOne<>+0(SB)/8, $1.0
+DATA expOne<>+8(SB)/8, $1.0
+DATA expOne<>+16(SB)/8, $1.0
+DATA expOne<>+24(SB)/8, $1.0
+GLOBL expOne<>(SB), RODATA|NOPTR, $32
+DATA expTwo<>+0(SB)/8, $2.0
+DATA expTwo<>+8(SB)/8, $2.0
+DATA expTwo<>+16(SB)/8, $2.0
+DATA expTwo<>+24(SB)/8, $2.0
+GLOBL expTwo<>(SB), RODATA|NOPTR, $32
+DATA expC3<>+0(SB)/8, $1.6666666666666666667e-1
+DATA expC3<>+8(SB)/8, $1.6666666666666666667e-1
+DATA expC3<>+16(SB)/8, $1.6666666666666666667e-1
+DATA expC3<>+24(SB)/8, $1.6666666666666666667e-1
+GLOBL expC3<>(SB), RODATA|NOPTR, $32
+DATA expC4<>+0(SB)/8, $4.1666666666666666667e-2
+DATA expC4<>+8(SB)/8, $4.1666666666666666667e-2
+DATA expC4<>+16(SB)/8, $4.1666666666666666667e-2
+DATA expC4<>+24(SB)/8, $4.1666666666666666667e-2
+GLOBL expC4<>(SB), RODATA|NOPTR, $32
+DATA expC5<>+0(SB)/8, $8.3333333333333333333e-3
+DATA expC5<>+8(SB)/8, $8.3333333333333333333e-3
+DATA expC5<>+16(SB)/8, $8.3333333333333333333e-3
+DATA expC5<>+24(SB)/8, $8.3333333333333333333e-3
+GLOBL expC5<>(SB), RODATA|NOPTR, $32
+DATA expC6<>+0(SB)/8, $1.3888888888888888889e-3
+DATA expC6<>+8(SB)/8, $1.3888888888888888889e-3
+DATA expC6<>+16(SB)/8, $1.3888888888888888889e-3
+DATA expC6<>+24(SB)/8, $1.3888888888888888889e-3
+GLOBL expC6<>(SB), RODATA|NOPTR, $32
+DATA expC7<>+0(SB)/8, $1.9841269841269841270e-4
+DATA expC7<>+8(SB)/8, $1.9841269841269841270e-4
+DATA expC7<>+16(SB)/8, $1.9841269841269841270e-4
+DATA expC7<>+24(SB)/8, $1.9841269841269841270e-4
+GLOBL expC7<>(SB), RODATA|NOPTR, $32
+DATA expC8<>+0(SB)/8, $2.4801587301587301587e-5
+DATA expC8<>+8(SB)/8, $2.4801587301587301587e-5
+DATA expC8<>+16(SB)/8, $2.4801587301587301587e-5
+DATA expC8<>+24(SB)/8, $2.4801587301587301587e-5
+GLOBL expC8<>(SB), RODATA|NOPTR, $32
+DATA expLo<>+0(SB)/8, $-700.0
+DATA expLo<>+8(SB)/8, $-700.0
+DATA expLo<>+16(SB)/8, $-700.0
+DATA expLo<>+24(SB)/8, $-700.0
+GLOBL expLo<>(SB), RODATA|NOPTR, $32
+DATA expHi<>+0(SB)/8, $700.0
+DATA expHi<>+8(SB)/8, $700.0
+DATA expHi<>+16(SB)/8, $700.0
+DATA expHi<>+24(SB)/8, $700.0
+GLOBL expHi<>(SB), RODATA|NOPTR, $32
+DATA expBias<>+0(SB)/8, $0x3ff
+DATA expBias<>+8(SB)/8, $0x3ff
+DATA expBias<>+16(SB)/8, $0x3ff
+DATA expBias<>+24(SB)/8, $0x3ff
+GLOBL expBias<>(SB), RODATA|NOPTR, $32
+
+// EXP4 replaces the four float64 arguments in Y0 (each in [-700, 700]) by
+// their math.Exp, clobbering Y1..Y4: math.Exp's FMA branch lane for lane,
+// its ldexp the plain one (the exponent is in range).
+#define EXP4 \
+	VMULPD expLog2e<>(SB), Y0, Y1 \
+	VCVTPD2DQY Y1, X1 \
+	VCVTDQ2PD X1, Y2 \
+	VFNMADD231PD expLn2U<>(SB), Y2, Y0 \
+	VFNMADD231PD expLn2L<>(SB), Y2, Y0 \
+	VMULPD expSixteenth<>(SB), Y0, Y0 \
+	VMOVUPD expC8<>(SB), Y3 \
+	VFMADD213PD expC7<>(SB), Y0, Y3 \
+	VFMADD213PD expC6<>(SB), Y0, Y3 \
+	VFMADD213PD expC5<>(SB), Y0, Y3 \
+	VFMADD213PD expC4<>(SB), Y0, Y3 \
+	VFMADD213PD expC3<>(SB), Y0, Y3 \
+	VFMADD213PD expC2<>(SB), Y0, Y3 \
+	VFMADD213PD expOne<>(SB), Y0, Y3 \
+	VMULPD Y3, Y0, Y0 \
+	VADDPD expTwo<>(SB), Y0, Y3 \
+	VMULPD Y3, Y0, Y0 \
+	VADDPD expTwo<>(SB), Y0, Y3 \
+	VMULPD Y3, Y0, Y0 \
+	VADDPD expTwo<>(SB), Y0, Y3 \
+	VMULPD Y3, Y0, Y0 \
+	VADDPD expTwo<>(SB), Y0, Y3 \
+	VFMADD213PD expOne<>(SB), Y3, Y0 \
+	VPMOVSXDQ X1, Y4 \
+	VPADDQ expBias<>(SB), Y4, Y4 \
+	VPSLLQ $52, Y4, Y4 \
+	VMULPD Y4, Y0, Y0
+
+
+// func expScoresAVX2(s *float32, n int, m float64) (done int)
+//
+// s[j] = float32(exp(float64(s[j]) - m)) for j < n (n a positive multiple
+// of 4), four at a time, with math.Exp's bits. It stops before the first
+// group of four with an x = s[j] - m outside [-700, 700] (NaN, infinite,
+// or where math.Exp's special cases and denormal scaling could apply),
+// leaving that group as it was, and returns how many values it did.
+TEXT ·expScoresAVX2(SB), NOSPLIT, $0-32
+	MOVQ s+0(FP), SI
+	MOVQ n+8(FP), CX
+	VBROADCASTSD m+16(FP), Y15
+	XORQ AX, AX
+exp_loop:
+	VCVTPS2PD (SI)(AX*4), Y0
+	VSUBPD Y15, Y0, Y0
+	VCMPPD $0x1d, expLo<>(SB), Y0, Y5
+	VCMPPD $0x12, expHi<>(SB), Y0, Y6
+	VANDPD Y6, Y5, Y5
+	VMOVMSKPD Y5, DX
+	CMPQ DX, $15
+	JNE exp_done
+	EXP4
+	VCVTPD2PSY Y0, X0
+	VMOVUPS X0, (SI)(AX*4)
+	ADDQ $4, AX
+	CMPQ AX, CX
+	JLT exp_loop
+exp_done:
+	MOVQ AX, done+24(FP)
+	VZEROUPPER
+	RET
+
+// func expF64AVX2(x *float64, n int)
+//
+// x[i] = math.Exp(x[i]) for i < n (a positive multiple of 4, every x[i]
+// in [-700, 700]): EXP4 without the float32 rounding, for the tests to
+// see every bit of it.
+TEXT ·expF64AVX2(SB), NOSPLIT, $0-16
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+expf64_loop:
+	VMOVUPD (SI), Y0
+	EXP4
+	VMOVUPD Y0, (SI)
+	ADDQ $32, SI
+	SUBQ $4, CX
+	JNZ expf64_loop
+	VZEROUPPER
+	RET

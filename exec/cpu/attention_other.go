@@ -31,3 +31,7 @@ func attnWeightedF32x16AVX2(e *float32, v *byte, stride, rows int, acc *[16]floa
 func attnWeightedF32x4AVX2(e *float32, v *byte, stride, rows int, acc *[4]float64) {
 	panic("unreachable")
 }
+
+func expScoresAVX2(s *float32, n int, m float64) (done int) { panic("unreachable") }
+
+func expF64AVX2(x *float64, n int) { panic("unreachable") }

@@ -1,6 +1,10 @@
 package cpu
 
-import "zincc/ir"
+import (
+	"math"
+
+	"zincc/ir"
+)
 
 // attnSIMDMaxDim is the longest head the SIMD score kernels take (the
 // widened query lives on the stack); longer heads run in Go.
@@ -93,4 +97,22 @@ func weightedSIMD(out, e []float32, v []byte, dt ir.DType, rb, off int, sum floa
 	}
 	weightedGo(out, e, v, dt, rb, off, sum, d)
 	return true
+}
+
+// expScoresSIMD sets each s_j to float32(math.Exp(float64(s_j) - m)) with
+// expScoresAVX2, four at a time: math.Exp's own amd64 operations (the FMA
+// branch, the one it takes on a CPU with AVX2 and FMA) lane for lane, so
+// the same bits (TestExpScoresMatchesMathExp). Groups holding an argument
+// outside [-700, 700], where math.Exp's special cases and denormal
+// scaling live, and the last len mod 4 values call math.Exp.
+func expScoresSIMD(scores []float32, m float64) {
+	j, n := 0, len(scores)
+	for j < n {
+		if n-j >= 4 {
+			j += expScoresAVX2(&scores[j], (n-j)&^3, m)
+		}
+		for end := min(j+4, n); j < end; j++ {
+			scores[j] = float32(math.Exp(float64(scores[j]) - m))
+		}
+	}
 }

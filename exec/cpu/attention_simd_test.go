@@ -246,3 +246,86 @@ func TestFMAOfExactProducts(t *testing.T) {
 		}
 	}
 }
+
+// TestExpScoresMatchesMathExp holds expScoresSIMD to float32(math.Exp(s -
+// m)) bit for bit, and expScoresAVX2 (and its float64 arithmetic before
+// the float32 rounding, expF64AVX2, to math.Exp's float64 bits) on its own
+// on arguments in [-700, 700] (where it must not stop): arguments of every size in that range,
+// near multiples of ln 2 (where the reduction's rounding turns), small
+// ones, and, through expScoresSIMD, NaN, infinite and huge scores and
+// maxima and the lengths that leave a tail.
+func TestExpScoresMatchesMathExp(t *testing.T) {
+	if !useAttnAVX2 {
+		t.Skip("no AVX2+F16C+FMA (or ZINCC_CPU_PORTABLE=1)")
+	}
+	rng := rand.New(rand.NewPCG(15, 700))
+	arg := func(kind int) float64 {
+		switch kind {
+		case 0:
+			return rng.Float64()*1400 - 700
+		case 1:
+			return (rng.Float64()*2 - 1) * math.Ldexp(1, -rng.IntN(60))
+		case 2:
+			k := float64(rng.IntN(2000) - 1000)
+			return math.Min(700, math.Max(-700, (k+0.5)*math.Ln2*(1+(rng.Float64()-0.5)*1e-12)))
+		}
+		return -rng.ExpFloat64() * 20 // softmax's usual arguments
+	}
+	const n = 1 << 20
+	s := make([]float32, n)
+	want := make([]float32, n)
+	m := rng.NormFloat64()
+	for j := range s {
+		for {
+			s[j] = float32(arg(j%4) + m)
+			if x := float64(s[j]) - m; x >= -700 && x <= 700 {
+				want[j] = float32(math.Exp(x))
+				break
+			}
+		}
+	}
+	x := make([]float64, n)
+	for j, v := range s {
+		x[j] = float64(v) - m
+	}
+	x64 := append([]float64(nil), x...)
+	expF64AVX2(&x64[0], n)
+	for j, got := range x64 {
+		if want := math.Exp(x[j]); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("exp(%v): kernel %v, math.Exp %v", x[j], got, want)
+		}
+	}
+	if done := expScoresAVX2(&s[0], n, m); done != n {
+		t.Fatalf("the kernel stopped at %d of %d arguments in [-700, 700]", done, n)
+	}
+	for j := range s {
+		if !sameBits(s[j], want[j]) {
+			t.Fatalf("value %d: kernel %#08x, math.Exp %#08x", j, math.Float32bits(s[j]), math.Float32bits(want[j]))
+		}
+	}
+	specials := []float32{float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)), math.MaxFloat32, -math.MaxFloat32, 0, 1e-40}
+	for c := 0; c < 2000; c++ {
+		s := make([]float32, 1+rng.IntN(40))
+		for j := range s {
+			if rng.IntN(10) == 0 {
+				s[j] = specials[rng.IntN(len(specials))]
+			} else {
+				s[j] = float32(rng.NormFloat64() * math.Ldexp(1, rng.IntN(12)))
+			}
+		}
+		m := float64(maxOf(s))
+		if c%5 == 0 {
+			m = float64(specials[rng.IntN(len(specials))])
+		}
+		want := make([]float32, len(s))
+		for j, v := range s {
+			want[j] = float32(math.Exp(float64(v) - m))
+		}
+		expScoresSIMD(s, m)
+		for j := range s {
+			if !sameBits(s[j], want[j]) {
+				t.Fatalf("case %d value %d of %d (m %v): %#08x, math.Exp %#08x", c, j, len(s), m, math.Float32bits(s[j]), math.Float32bits(want[j]))
+			}
+		}
+	}
+}
