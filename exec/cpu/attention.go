@@ -11,7 +11,8 @@ import (
 // a K and a V state, each [ctx, kvHeads·headDim] of dtype f32 or f16. Query
 // head h (q and dst hold heads·headDim values) reads KV head
 // h / (heads/kvHeads), as llama.cpp groups heads. scratch needs room for
-// pos+1 values.
+// pos+1 values; with room for 4·(pos+1) the SIMD path computes four heads'
+// scores at a time (the same bits).
 //
 // Numerics, per head: score_j = float32(scale·Σ_d q_d·k_jd) with the dot in
 // float64 from exact products (four accumulators over d mod 4, then
@@ -28,7 +29,7 @@ func Attention(dst, q []float32, k, v []byte, dt ir.DType, pos, heads, kvHeads, 
 	if len(scratch) < pos+1 {
 		return sizeError("attention", "scratch of %d values, need %d", len(scratch), pos+1)
 	}
-	attentionHeads(dst, q, k, v, dt, rb, pos, heads, kvHeads, headDim, scale, scratch[:pos+1], 0, heads)
+	attentionHeads(dst, q, k, v, dt, rb, pos, heads, kvHeads, headDim, scale, scratch, 0, heads)
 	return nil
 }
 
@@ -70,8 +71,8 @@ func AttentionPool(pool *Pool, dst, q []float32, k, v []byte, dt ir.DType, pos, 
 	defer pool.mu.Unlock()
 	a := &pool.attn
 	for w := range a.scratch {
-		if cap(a.scratch[w]) < pos+1 {
-			a.scratch[w] = make([]float32, pos+1)
+		if cap(a.scratch[w]) < 4*(pos+1) { // room for attnScores4H*'s four heads
+			a.scratch[w] = make([]float32, 4*(pos+1))
 		}
 	}
 	*a = attentionCall{dst: dst, q: q, k: k, v: v, dt: dt, rowBytes: rb, pos: pos, heads: heads, kvHeads: kvHeads,
@@ -81,7 +82,13 @@ func AttentionPool(pool *Pool, dst, q []float32, k, v []byte, dt ir.DType, pos, 
 	if pool.closed || heads < 2 || (pos+1)*headDim*heads < inlineWork {
 		a.run(0, 0, heads)
 	} else {
-		pool.forEach(heads, 1, a.runFn)
+		// Four heads of a group to a piece where the SIMD path scores
+		// them together.
+		chunk := 1
+		if useAttnAVX2 && (heads/kvHeads)%4 == 0 {
+			chunk = 4
+		}
+		pool.forEach(heads, chunk, a.runFn)
 	}
 	a.dst, a.q, a.k, a.v = nil, nil, nil, nil // keep no references past the call
 	return nil
@@ -103,43 +110,62 @@ type attentionCall struct {
 
 // run computes heads lo..hi-1 with worker's scratch.
 func (a *attentionCall) run(worker, lo, hi int) {
-	attentionHeads(a.dst, a.q, a.k, a.v, a.dt, a.rowBytes, a.pos, a.heads, a.kvHeads, a.headDim, a.scale, a.scratch[worker][:a.pos+1], lo, hi)
+	attentionHeads(a.dst, a.q, a.k, a.v, a.dt, a.rowBytes, a.pos, a.heads, a.kvHeads, a.headDim, a.scale, a.scratch[worker][:4*(a.pos+1)], lo, hi)
 }
 
 // attentionHeads computes heads h0..h1-1 of Attention, whose arguments are
-// checked (rb is the states' row bytes); scores holds pos+1 values. The
-// score dots and the weighted sums of V run in SIMD kernels where
-// useAttnAVX2 (attention_simd.go), with the bits of the Go loops here.
-func attentionHeads(dst, q []float32, k, v []byte, dt ir.DType, rb, pos, heads, kvHeads, headDim int, scale float32, scores []float32, h0, h1 int) {
+// checked (rb is the states' row bytes); scratch holds at least pos+1
+// values. The score dots, exponentials and weighted sums of V run in SIMD
+// kernels where useAttnAVX2 (attention_simd.go), with the bits of the Go
+// loops here; where scratch holds 4·(pos+1) values, four heads that share
+// a KV head have their scores computed together (each K row widened once).
+func attentionHeads(dst, q []float32, k, v []byte, dt ir.DType, rb, pos, heads, kvHeads, headDim int, scale float32, scratch []float32, h0, h1 int) {
 	width := kvHeads * headDim
 	eb := rb / width
 	group := heads / kvHeads
+	rows := pos + 1
 	simd := useAttnAVX2
-	var qw [attnSIMDMaxDim]float64 // the query head widened, for the kernels
-	for h := h0; h < h1; h++ {
-		qh := q[h*headDim : (h+1)*headDim]
+	var qw [4 * attnSIMDMaxDim]float64 // query heads widened, for the kernels
+	for h := h0; h < h1; {
 		off := (h / group) * headDim * eb // byte offset of the KV head in a row
-		if !simd || !scoresSIMD(scores, qh, k, dt, rb, off, scale, &qw) {
+		if simd && h+4 <= h1 && (h+3)/group == h/group && len(scratch) >= 4*rows &&
+			scores4SIMD(scratch[:4*rows], q[h*headDim:(h+4)*headDim], k, dt, rb, off, scale, &qw) {
+			for i := 0; i < 4; i++ {
+				headOutput(dst[(h+i)*headDim:(h+i+1)*headDim], scratch[i*rows:(i+1)*rows], v, dt, rb, off, simd)
+			}
+			h += 4
+			continue
+		}
+		scores := scratch[:rows]
+		qh := q[h*headDim : (h+1)*headDim]
+		if !simd || !scoresSIMD(scores, qh, k, dt, rb, off, scale, (*[attnSIMDMaxDim]float64)(qw[:attnSIMDMaxDim])) {
 			for j := range scores {
 				scores[j] = scoreGo(qh, k, dt, rb, off, j, scale)
 			}
 		}
-		m := float64(maxOf(scores))
-		if simd {
-			expScoresSIMD(scores, m)
-		} else {
-			for j, s := range scores {
-				scores[j] = float32(math.Exp(float64(s) - m))
-			}
+		headOutput(dst[h*headDim:(h+1)*headDim], scores, v, dt, rb, off, simd)
+		h++
+	}
+}
+
+// headOutput turns one head's scores into its output out: the softmax
+// weights e_j (in place), their sum and the weighted sum of V's rows (the
+// KV head at byte off).
+func headOutput(out, scores []float32, v []byte, dt ir.DType, rb, off int, simd bool) {
+	m := float64(maxOf(scores))
+	if simd {
+		expScoresSIMD(scores, m)
+	} else {
+		for j, s := range scores {
+			scores[j] = float32(math.Exp(float64(s) - m))
 		}
-		var sum float64
-		for _, e := range scores {
-			sum += float64(e)
-		}
-		out := dst[h*headDim : (h+1)*headDim]
-		if !simd || !weightedSIMD(out, scores, v, dt, rb, off, sum) {
-			weightedGo(out, scores, v, dt, rb, off, sum, 0)
-		}
+	}
+	var sum float64
+	for _, e := range scores {
+		sum += float64(e)
+	}
+	if !simd || !weightedSIMD(out, scores, v, dt, rb, off, sum) {
+		weightedGo(out, scores, v, dt, rb, off, sum, 0)
 	}
 }
 

@@ -54,3 +54,13 @@ func expScoresAVX2(s *float32, n int, m float64) (done int)
 //
 //go:noescape
 func expF64AVX2(x *float64, n int)
+
+// attnScores4HF16AVX2 and attnScores4HF32AVX2 are the score kernels for
+// four query heads sharing a KV head: head i's widened query at q + i·n,
+// its scores at out + i·outStride bytes.
+//
+//go:noescape
+func attnScores4HF16AVX2(q *float64, k *byte, stride, rows, n int, scale float64, out *float32, outStride int)
+
+//go:noescape
+func attnScores4HF32AVX2(q *float64, k *byte, stride, rows, n int, scale float64, out *float32, outStride int)

@@ -586,3 +586,222 @@ expf64_loop:
 	JNZ expf64_loop
 	VZEROUPPER
 	RET
+
+// func attnScores4HF16AVX2(q *float64, k *byte, stride, rows, n int, scale float64, out *float32, outStride int)
+//
+// attnScoresF16AVX2 for four query heads that read the same KV head: head
+// i's widened query at q + i·n, its scores at out + i·outStride bytes.
+// Two rows at a time: each row's values are widened once for four heads,
+// and the eight accumulators (head i, row r in Y(2i+r)) are eight
+// independent dependency chains.
+TEXT ·attnScores4HF16AVX2(SB), NOSPLIT, $0-64
+	MOVQ q+0(FP), DI
+	MOVQ k+8(FP), SI
+	MOVQ stride+16(FP), R8
+	MOVQ rows+24(FP), BX
+	MOVQ n+32(FP), R10
+	VMOVSD scale+40(FP), X15
+	MOVQ out+48(FP), DX
+	MOVQ outStride+56(FP), AX
+	LEAQ (AX)(AX*2), R9
+	LEAQ (R10*8), R13
+	LEAQ (R13)(R13*2), R14
+s4f16_rows2:
+	CMPQ BX, $2
+	JLT s4f16_rows1
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ SI, R11
+	MOVQ DI, R12
+	MOVQ R10, CX
+s4f16_loop2:
+	VCVTPH2PS (R11), X8
+	VCVTPS2PD X8, Y8
+	VCVTPH2PS (R11)(R8*1), X9
+	VCVTPS2PD X9, Y9
+	VMOVUPD (R12), Y10
+	VFMADD231PD Y10, Y8, Y0
+	VFMADD231PD Y10, Y9, Y1
+	VMOVUPD (R12)(R13*1), Y11
+	VFMADD231PD Y11, Y8, Y2
+	VFMADD231PD Y11, Y9, Y3
+	VMOVUPD (R12)(R13*2), Y12
+	VFMADD231PD Y12, Y8, Y4
+	VFMADD231PD Y12, Y9, Y5
+	VMOVUPD (R12)(R14*1), Y13
+	VFMADD231PD Y13, Y8, Y6
+	VFMADD231PD Y13, Y9, Y7
+	ADDQ $8, R11
+	ADDQ $32, R12
+	SUBQ $4, CX
+	JNZ s4f16_loop2
+	REDUCE(Y0, X0, X14)
+	VMOVSS X0, 0(DX)
+	REDUCE(Y1, X1, X14)
+	VMOVSS X1, 4(DX)
+	REDUCE(Y2, X2, X14)
+	VMOVSS X2, 0(DX)(AX*1)
+	REDUCE(Y3, X3, X14)
+	VMOVSS X3, 4(DX)(AX*1)
+	REDUCE(Y4, X4, X14)
+	VMOVSS X4, 0(DX)(AX*2)
+	REDUCE(Y5, X5, X14)
+	VMOVSS X5, 4(DX)(AX*2)
+	REDUCE(Y6, X6, X14)
+	VMOVSS X6, 0(DX)(R9*1)
+	REDUCE(Y7, X7, X14)
+	VMOVSS X7, 4(DX)(R9*1)
+	ADDQ $8, DX
+	LEAQ (SI)(R8*2), SI
+	SUBQ $2, BX
+	JMP s4f16_rows2
+s4f16_rows1:
+	TESTQ BX, BX
+	JZ s4f16_done
+	VXORPD Y0, Y0, Y0
+	VXORPD Y2, Y2, Y2
+	VXORPD Y4, Y4, Y4
+	VXORPD Y6, Y6, Y6
+	MOVQ SI, R11
+	MOVQ DI, R12
+	MOVQ R10, CX
+s4f16_loop1:
+	VCVTPH2PS (R11), X8
+	VCVTPS2PD X8, Y8
+	VMOVUPD (R12), Y10
+	VFMADD231PD Y10, Y8, Y0
+	VMOVUPD (R12)(R13*1), Y11
+	VFMADD231PD Y11, Y8, Y2
+	VMOVUPD (R12)(R13*2), Y12
+	VFMADD231PD Y12, Y8, Y4
+	VMOVUPD (R12)(R14*1), Y13
+	VFMADD231PD Y13, Y8, Y6
+	ADDQ $8, R11
+	ADDQ $32, R12
+	SUBQ $4, CX
+	JNZ s4f16_loop1
+	REDUCE(Y0, X0, X14)
+	VMOVSS X0, 0(DX)
+	REDUCE(Y2, X2, X14)
+	VMOVSS X2, 0(DX)(AX*1)
+	REDUCE(Y4, X4, X14)
+	VMOVSS X4, 0(DX)(AX*2)
+	REDUCE(Y6, X6, X14)
+	VMOVSS X6, 0(DX)(R9*1)
+s4f16_done:
+	VZEROUPPER
+	RET
+
+// func attnScores4HF32AVX2(q *float64, k *byte, stride, rows, n int, scale float64, out *float32, outStride int)
+//
+// attnScoresF32AVX2 for four query heads that read the same KV head: head
+// i's widened query at q + i·n, its scores at out + i·outStride bytes.
+// Two rows at a time: each row's values are widened once for four heads,
+// and the eight accumulators (head i, row r in Y(2i+r)) are eight
+// independent dependency chains.
+TEXT ·attnScores4HF32AVX2(SB), NOSPLIT, $0-64
+	MOVQ q+0(FP), DI
+	MOVQ k+8(FP), SI
+	MOVQ stride+16(FP), R8
+	MOVQ rows+24(FP), BX
+	MOVQ n+32(FP), R10
+	VMOVSD scale+40(FP), X15
+	MOVQ out+48(FP), DX
+	MOVQ outStride+56(FP), AX
+	LEAQ (AX)(AX*2), R9
+	LEAQ (R10*8), R13
+	LEAQ (R13)(R13*2), R14
+s4f32_rows2:
+	CMPQ BX, $2
+	JLT s4f32_rows1
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ SI, R11
+	MOVQ DI, R12
+	MOVQ R10, CX
+s4f32_loop2:
+	VCVTPS2PD (R11), Y8
+	VCVTPS2PD (R11)(R8*1), Y9
+	VMOVUPD (R12), Y10
+	VFMADD231PD Y10, Y8, Y0
+	VFMADD231PD Y10, Y9, Y1
+	VMOVUPD (R12)(R13*1), Y11
+	VFMADD231PD Y11, Y8, Y2
+	VFMADD231PD Y11, Y9, Y3
+	VMOVUPD (R12)(R13*2), Y12
+	VFMADD231PD Y12, Y8, Y4
+	VFMADD231PD Y12, Y9, Y5
+	VMOVUPD (R12)(R14*1), Y13
+	VFMADD231PD Y13, Y8, Y6
+	VFMADD231PD Y13, Y9, Y7
+	ADDQ $16, R11
+	ADDQ $32, R12
+	SUBQ $4, CX
+	JNZ s4f32_loop2
+	REDUCE(Y0, X0, X14)
+	VMOVSS X0, 0(DX)
+	REDUCE(Y1, X1, X14)
+	VMOVSS X1, 4(DX)
+	REDUCE(Y2, X2, X14)
+	VMOVSS X2, 0(DX)(AX*1)
+	REDUCE(Y3, X3, X14)
+	VMOVSS X3, 4(DX)(AX*1)
+	REDUCE(Y4, X4, X14)
+	VMOVSS X4, 0(DX)(AX*2)
+	REDUCE(Y5, X5, X14)
+	VMOVSS X5, 4(DX)(AX*2)
+	REDUCE(Y6, X6, X14)
+	VMOVSS X6, 0(DX)(R9*1)
+	REDUCE(Y7, X7, X14)
+	VMOVSS X7, 4(DX)(R9*1)
+	ADDQ $8, DX
+	LEAQ (SI)(R8*2), SI
+	SUBQ $2, BX
+	JMP s4f32_rows2
+s4f32_rows1:
+	TESTQ BX, BX
+	JZ s4f32_done
+	VXORPD Y0, Y0, Y0
+	VXORPD Y2, Y2, Y2
+	VXORPD Y4, Y4, Y4
+	VXORPD Y6, Y6, Y6
+	MOVQ SI, R11
+	MOVQ DI, R12
+	MOVQ R10, CX
+s4f32_loop1:
+	VCVTPS2PD (R11), Y8
+	VMOVUPD (R12), Y10
+	VFMADD231PD Y10, Y8, Y0
+	VMOVUPD (R12)(R13*1), Y11
+	VFMADD231PD Y11, Y8, Y2
+	VMOVUPD (R12)(R13*2), Y12
+	VFMADD231PD Y12, Y8, Y4
+	VMOVUPD (R12)(R14*1), Y13
+	VFMADD231PD Y13, Y8, Y6
+	ADDQ $16, R11
+	ADDQ $32, R12
+	SUBQ $4, CX
+	JNZ s4f32_loop1
+	REDUCE(Y0, X0, X14)
+	VMOVSS X0, 0(DX)
+	REDUCE(Y2, X2, X14)
+	VMOVSS X2, 0(DX)(AX*1)
+	REDUCE(Y4, X4, X14)
+	VMOVSS X4, 0(DX)(AX*2)
+	REDUCE(Y6, X6, X14)
+	VMOVSS X6, 0(DX)(R9*1)
+s4f32_done:
+	VZEROUPPER
+	RET

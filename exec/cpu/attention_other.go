@@ -35,3 +35,11 @@ func attnWeightedF32x4AVX2(e *float32, v *byte, stride, rows int, acc *[4]float6
 func expScoresAVX2(s *float32, n int, m float64) (done int) { panic("unreachable") }
 
 func expF64AVX2(x *float64, n int) { panic("unreachable") }
+
+func attnScores4HF16AVX2(q *float64, k *byte, stride, rows, n int, scale float64, out *float32, outStride int) {
+	panic("unreachable")
+}
+
+func attnScores4HF32AVX2(q *float64, k *byte, stride, rows, n int, scale float64, out *float32, outStride int) {
+	panic("unreachable")
+}

@@ -44,6 +44,37 @@ func scoresSIMD(scores, qh []float32, k []byte, dt ir.DType, rb, off int, scale 
 	return true
 }
 
+// scores4SIMD is scoresSIMD for the four query heads q4 (4·headDim values)
+// that share the KV head at byte off, with attnScores4H*: head i's scores
+// go to scores[i·rows:(i+1)·rows], rows = len(scores)/4.
+func scores4SIMD(scores, q4 []float32, k []byte, dt ir.DType, rb, off int, scale float32, qw *[4 * attnSIMDMaxDim]float64) bool {
+	n, rows := len(q4)/4, len(scores)/4
+	if n%4 != 0 || n > attnSIMDMaxDim {
+		return false
+	}
+	eb := 2
+	if dt != ir.F16 {
+		eb = 4
+	}
+	_ = k[(rows-1)*rb+off+n*eb-1] // the kernels read no further
+	for d, x := range q4 {
+		qw[d] = float64(x)
+	}
+	if dt == ir.F16 {
+		attnScores4HF16AVX2(&qw[0], &k[off], rb, rows, n, float64(scale), &scores[0], 4*rows)
+	} else {
+		attnScores4HF32AVX2(&qw[0], &k[off], rb, rows, n, float64(scale), &scores[0], 4*rows)
+	}
+	for i := 0; i < 4; i++ {
+		for j, s := range scores[i*rows : (i+1)*rows] {
+			if s != s {
+				scores[i*rows+j] = scoreGo(q4[i*n:(i+1)*n], k, dt, rb, off, j, scale)
+			}
+		}
+	}
+	return true
+}
+
 // weightedSIMD is weightedGo(out, e, v, dt, rb, off, sum, 0) with the sums
 // Σ_j e_j·v_jd in the AVX2 kernels, 32, 16 or 4 dims at a time (each dim
 // summed in j order, its products exact: the Go loop's bits), the last

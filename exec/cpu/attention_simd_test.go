@@ -100,7 +100,8 @@ func sameBits(a, b float32) bool { return math.Float32bits(a) == math.Float32bit
 // for the scores), grouped and ungrouped KV heads and positions 0..600.
 // It also holds the raw kernel outputs (before any NaN is recomputed in
 // Go) to the Go loops: equal bits, or both NaN — so the recompute hides
-// no wrong number.
+// no wrong number. Each case runs with a scratch of pos+1 values (one head
+// at a time) and of 4·(pos+1) (four heads' scores at a time).
 func TestAttentionSIMDMatchesGo(t *testing.T) {
 	if !useAttnAVX2 {
 		t.Skip("no AVX2+F16C+FMA (or ZINCC_CPU_PORTABLE=1)")
@@ -108,7 +109,7 @@ func TestAttentionSIMDMatchesGo(t *testing.T) {
 	defer func(saved bool) { useAttnAVX2 = saved }(useAttnAVX2)
 	rng := rand.New(rand.NewPCG(15, 13))
 	shapes := []struct{ heads, kvHeads, headDim int }{
-		{4, 1, 16}, {8, 2, 64}, {2, 2, 128}, {2, 1, 256}, {2, 2, 80}, {2, 1, 48}, {2, 2, 4}, {2, 1, 6}, {2, 2, 66}, {1, 1, 260},
+		{4, 1, 16}, {8, 2, 64}, {8, 1, 128}, {12, 3, 32}, {4, 1, 256}, {8, 2, 36}, {8, 1, 6}, {2, 2, 128}, {2, 1, 256}, {2, 2, 80}, {2, 1, 48}, {2, 2, 4}, {2, 1, 6}, {2, 2, 66}, {1, 1, 260},
 	}
 	positions := []int{0, 1, 3, 4, 5, 17, 64, 600}
 	checked := 0
@@ -126,13 +127,17 @@ func TestAttentionSIMDMatchesGo(t *testing.T) {
 					got := make([]float32, len(q))
 					want := make([]float32, len(q))
 					scratch := make([]float32, pos+1)
-					useAttnAVX2 = true
-					fatalIfErr(t, Attention(got, q, k, v, dt, pos, sh.heads, sh.kvHeads, sh.headDim, scale, scratch))
 					useAttnAVX2 = false
 					fatalIfErr(t, Attention(want, q, k, v, dt, pos, sh.heads, sh.kvHeads, sh.headDim, scale, scratch))
-					for i := range got {
-						if !sameBits(got[i], want[i]) {
-							t.Fatalf("%s: out[%d] SIMD %#08x, Go %#08x", name, i, math.Float32bits(got[i]), math.Float32bits(want[i]))
+					useAttnAVX2 = true
+					// One head at a time (scratch of pos+1), then four
+					// heads' scores together where a KV head has four.
+					for _, scratch := range [][]float32{scratch, make([]float32, 4*(pos+1))} {
+						fatalIfErr(t, Attention(got, q, k, v, dt, pos, sh.heads, sh.kvHeads, sh.headDim, scale, scratch))
+						for i := range got {
+							if !sameBits(got[i], want[i]) {
+								t.Fatalf("%s, scratch %d: out[%d] SIMD %#08x, Go %#08x", name, len(scratch), i, math.Float32bits(got[i]), math.Float32bits(want[i]))
+							}
 						}
 					}
 					checkAttnKernels(t, name, rng, q, k, v, dt, pos, sh.heads, sh.kvHeads, sh.headDim, scale)
@@ -174,6 +179,26 @@ func checkAttnKernels(t *testing.T, name string, rng *rand.Rand, q []float32, k,
 			want := scoreGo(qh, k, dt, rb, off, j, scale)
 			if !sameBits(s, want) && (s == s || want == want) {
 				t.Fatalf("%s: kernel score %d %#08x, Go %#08x", name, j, math.Float32bits(s), math.Float32bits(want))
+			}
+		}
+		if heads/kvHeads >= 4 { // query heads 0..3 read KV head 0
+			qw := make([]float64, 4*headDim)
+			for d, x := range q[:4*headDim] {
+				qw[d] = float64(x)
+			}
+			raw := make([]float32, 4*(pos+1))
+			if dt == ir.F16 {
+				attnScores4HF16AVX2(&qw[0], &k[0], rb, pos+1, headDim, float64(scale), &raw[0], 4*(pos+1))
+			} else {
+				attnScores4HF32AVX2(&qw[0], &k[0], rb, pos+1, headDim, float64(scale), &raw[0], 4*(pos+1))
+			}
+			for i := 0; i < 4; i++ {
+				for j, s := range raw[i*(pos+1) : (i+1)*(pos+1)] {
+					want := scoreGo(q[i*headDim:(i+1)*headDim], k, dt, rb, 0, j, scale)
+					if !sameBits(s, want) && (s == s || want == want) {
+						t.Fatalf("%s: four-head kernel, head %d score %d %#08x, Go %#08x", name, i, j, math.Float32bits(s), math.Float32bits(want))
+					}
+				}
 			}
 		}
 	}

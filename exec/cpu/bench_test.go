@@ -338,7 +338,7 @@ func BenchmarkAttention(b *testing.B) {
 			v := randState(rng, ir.F16, ctx, kvHeads*headDim)
 			q := randVector(rng, heads*headDim, 4)
 			dst := make([]float32, heads*headDim)
-			scratch := make([]float32, ctx)
+			scratch := make([]float32, 4*ctx) // as AttentionPool's: room for four heads
 			scale := float32(1 / math.Sqrt(headDim))
 			saved := useAttnAVX2
 			defer func() { useAttnAVX2 = saved }()
