@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"zincc/ir"
@@ -352,5 +353,32 @@ func TestExpScoresMatchesMathExp(t *testing.T) {
 				t.Fatalf("case %d value %d of %d (m %v): %#08x, math.Exp %#08x", c, j, len(s), m, math.Float32bits(s[j]), math.Float32bits(want[j]))
 			}
 		}
+	}
+}
+
+// TestReserveAttentionCoversFourHeads checks that the scratch a ring
+// reserves for its context (reserveAttention) is all AttentionPool needs
+// at the last position, four heads' scores included: the call allocates
+// nothing.
+func TestReserveAttentionCoversFourHeads(t *testing.T) {
+	const heads, kvHeads, headDim, ctx = 8, 1, 64, 300
+	pool := NewPool(2)
+	defer pool.Close()
+	pool.reserveAttention(ctx)
+	rng := rand.New(rand.NewPCG(15, 300))
+	k := randState(rng, ir.F16, ctx, kvHeads*headDim)
+	v := randState(rng, ir.F16, ctx, kvHeads*headDim)
+	q := randVector(rng, heads*headDim, 4)
+	dst := make([]float32, len(q))
+	// A call at position 0 (which needs no more scratch) warms the pool up;
+	// then the first call at the last position counts (testing.AllocsPerRun
+	// would warm up at that position too).
+	fatalIfErr(t, AttentionPool(pool, dst, q, k, v, ir.F16, 0, heads, kvHeads, headDim, 0.125))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fatalIfErr(t, AttentionPool(pool, dst, q, k, v, ir.F16, ctx-1, heads, kvHeads, headDim, 0.125))
+	runtime.ReadMemStats(&after)
+	if n := after.Mallocs - before.Mallocs; n != 0 {
+		t.Errorf("AttentionPool at position %d of a reserved context of %d: %d allocations", ctx-1, ctx, n)
 	}
 }

@@ -221,13 +221,14 @@ func (p *Pool) parallel(j matvecJob) {
 }
 
 // reserveAttention gives every goroutine's attention scratch room for
-// rows positions.
+// rows positions of four heads (AttentionPool's need: attentionHeads
+// scores four heads at a time).
 func (p *Pool) reserveAttention(rows int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for w := range p.attn.scratch {
-		if cap(p.attn.scratch[w]) < rows {
-			p.attn.scratch[w] = make([]float32, rows)
+		if cap(p.attn.scratch[w]) < 4*rows {
+			p.attn.scratch[w] = make([]float32, 4*rows)
 		}
 	}
 }
