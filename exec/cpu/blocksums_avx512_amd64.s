@@ -215,16 +215,28 @@ q80zloop:
 	RED2 \
 	VPSUBD Y25, Y9, Y9
 
-// Q80ROW(r) is Q40ROW for q8_0 (128·Σy in Y25).
+// Q80ROW(r) is Q40ROW for q8_0 (128·Σy in Y25). Each 128-bit lane of a
+// code register is one block's 16 codes, unaligned at 34k+2 (lows) or
+// 34k+18 (highs): a 16-byte load and three VINSERTI32X4 from memory, which
+// measured faster than a pair of 64-byte loads and a VPERMT2B (the
+// sums*AVX512 tables T_Q80LO, T_Q80HI).
 #define Q80ROW(r) \
-	VMOVDQU64 0(r), Z1 \
-	VPERMT2B 64(r), Z30, Z1 \
-	VMOVDQU64 8(r), Z2 \
-	VPERMT2B 72(r), Z29, Z2 \
-	VMOVDQU64 136(r), Z3 \
-	VPERMT2B 200(r), Z30, Z3 \
-	VMOVDQU64 144(r), Z4 \
-	VPERMT2B 208(r), Z29, Z4 \
+	VMOVDQU 2(r), X1 \
+	VINSERTI32X4 $1, 36(r), Z1, Z1 \
+	VINSERTI32X4 $2, 70(r), Z1, Z1 \
+	VINSERTI32X4 $3, 104(r), Z1, Z1 \
+	VMOVDQU 18(r), X2 \
+	VINSERTI32X4 $1, 52(r), Z2, Z2 \
+	VINSERTI32X4 $2, 86(r), Z2, Z2 \
+	VINSERTI32X4 $3, 120(r), Z2, Z2 \
+	VMOVDQU 138(r), X3 \
+	VINSERTI32X4 $1, 172(r), Z3, Z3 \
+	VINSERTI32X4 $2, 206(r), Z3, Z3 \
+	VINSERTI32X4 $3, 240(r), Z3, Z3 \
+	VMOVDQU 154(r), X4 \
+	VINSERTI32X4 $1, 188(r), Z4, Z4 \
+	VINSERTI32X4 $2, 222(r), Z4, Z4 \
+	VINSERTI32X4 $3, 256(r), Z4, Z4 \
 	VPXORD Z24, Z1, Z1 \
 	VPXORD Z24, Z2, Z2 \
 	VPXORD Z24, Z3, Z3 \
@@ -347,8 +359,6 @@ TEXT ·dot4Q8_0AVX512(SB), NOSPLIT, $0-40
 	DOT4HEAD
 	MOVL $0x80, AX
 	VPBROADCASTB AX, Z24
-	VMOVDQU64 ·zTab+T_Q80LO(SB), Z30
-	VMOVDQU64 ·zTab+T_Q80HI(SB), Z29
 	VMOVDQU64 ·zTab+T_Q80D(SB), Z28
 	VMOVDQU64 ·zTab+T_RED(SB), Z27
 	VMOVDQU64 ·zTab+T_Q80D2(SB), Z26
