@@ -215,6 +215,47 @@ q80zloop:
 	RED2 \
 	VPSUBD Y25, Y9, Y9
 
+// Q80ROW(r) is Q40ROW for q8_0 (128·Σy in Y25). Each 128-bit lane of a
+// code register is one block's 16 codes, unaligned at 34k+2 (lows) or
+// 34k+18 (highs): a 16-byte load and three VINSERTI32X4 from memory, which
+// measured faster than a pair of 64-byte loads and a VPERMT2B (the
+// sums*AVX512 tables T_Q80LO, T_Q80HI).
+#define Q80ROW(r) \
+	VMOVDQU 2(r), X1 \
+	VINSERTI32X4 $1, 36(r), Z1, Z1 \
+	VINSERTI32X4 $2, 70(r), Z1, Z1 \
+	VINSERTI32X4 $3, 104(r), Z1, Z1 \
+	VMOVDQU 18(r), X2 \
+	VINSERTI32X4 $1, 52(r), Z2, Z2 \
+	VINSERTI32X4 $2, 86(r), Z2, Z2 \
+	VINSERTI32X4 $3, 120(r), Z2, Z2 \
+	VMOVDQU 138(r), X3 \
+	VINSERTI32X4 $1, 172(r), Z3, Z3 \
+	VINSERTI32X4 $2, 206(r), Z3, Z3 \
+	VINSERTI32X4 $3, 240(r), Z3, Z3 \
+	VMOVDQU 154(r), X4 \
+	VINSERTI32X4 $1, 188(r), Z4, Z4 \
+	VINSERTI32X4 $2, 222(r), Z4, Z4 \
+	VINSERTI32X4 $3, 256(r), Z4, Z4 \
+	VPXORD Z24, Z1, Z1 \
+	VPXORD Z24, Z2, Z2 \
+	VPXORD Z24, Z3, Z3 \
+	VPXORD Z24, Z4, Z4 \
+	VPXORD Z7, Z7, Z7 \
+	VPXORD Z8, Z8, Z8 \
+	VPDPBUSD 0(DI), Z1, Z7 \
+	VPDPBUSD 64(DI), Z2, Z7 \
+	VPDPBUSD 128(DI), Z3, Z8 \
+	VPDPBUSD 192(DI), Z4, Z8 \
+	VMOVDQU64 0(r), Z5 \
+	VPERMT2W 64(r), Z28, Z5 \
+	VMOVDQU64 128(r), Z6 \
+	VPERMT2W 192(r), Z26, Z6 \
+	VPUNPCKLQDQ X6, X5, X5 \
+	VCVTPH2PS X5, Y4 \
+	RED2 \
+	VPSUBD Y25, Y9, Y9
+
 // q4_0: t = fl(fl(float(s)·d_w)·d_x), d_x in Y23.
 #define T40(t) \
 	VCVTDQ2PS Y9, Y9 \
@@ -308,79 +349,6 @@ d40zloop:
 	VZEROUPPER
 	RET
 
-// dot4Q8_0AVX512 reduces the four rows together: Q80SUMS leaves a row's
-// VPDPBUSD sums (a block per 128-bit lane, four dwords each) in two
-// registers, RED4 sums the lanes of four rows' registers into one whose
-// lane k is [s_0k s_1k s_2k s_3k] (row order: the ACC4 layout, so no
-// transposes of the terms), and the rows' d_w are transposed alike as f16
-// words before the conversion. The terms are T80's, t = fl(float(s)·
-// fl(d_w·d_x)), added to X22 one block at a time in block order.
-
-// Q80SUMS(r, lo, hi) sets lo (blocks 0..3) and hi (4..7) to the VPDPBUSD
-// sums of the row at r with x at DI: each 128-bit lane of a code register
-// is one block's 16 codes, unaligned at 34k+2 (lows) or 34k+18 (highs), a
-// 16-byte load and three VINSERTI32X4 from memory (measured faster than
-// 64-byte loads and VPERMT2B). Clobbers Z1..Z4.
-#define Q80SUMS(r, lo, hi) \
-	VMOVDQU 2(r), X1 \
-	VINSERTI32X4 $1, 36(r), Z1, Z1 \
-	VINSERTI32X4 $2, 70(r), Z1, Z1 \
-	VINSERTI32X4 $3, 104(r), Z1, Z1 \
-	VMOVDQU 18(r), X2 \
-	VINSERTI32X4 $1, 52(r), Z2, Z2 \
-	VINSERTI32X4 $2, 86(r), Z2, Z2 \
-	VINSERTI32X4 $3, 120(r), Z2, Z2 \
-	VMOVDQU 138(r), X3 \
-	VINSERTI32X4 $1, 172(r), Z3, Z3 \
-	VINSERTI32X4 $2, 206(r), Z3, Z3 \
-	VINSERTI32X4 $3, 240(r), Z3, Z3 \
-	VMOVDQU 154(r), X4 \
-	VINSERTI32X4 $1, 188(r), Z4, Z4 \
-	VINSERTI32X4 $2, 222(r), Z4, Z4 \
-	VINSERTI32X4 $3, 256(r), Z4, Z4 \
-	VPXORD Z24, Z1, Z1 \
-	VPXORD Z24, Z2, Z2 \
-	VPXORD Z24, Z3, Z3 \
-	VPXORD Z24, Z4, Z4 \
-	VPXORD lo, lo, lo \
-	VPXORD hi, hi, hi \
-	VPDPBUSD 0(DI), Z1, lo \
-	VPDPBUSD 64(DI), Z2, lo \
-	VPDPBUSD 128(DI), Z3, hi \
-	VPDPBUSD 192(DI), Z4, hi
-
-// Q80DW(r, d) sets the words of d (an XMM) to the eight f16 d_w of the
-// row at r; clobbers Z5, Z6.
-#define Q80DW(r, d) \
-	VMOVDQU64 0(r), Z5 \
-	VPERMT2W 64(r), Z28, Z5 \
-	VMOVDQU64 128(r), Z6 \
-	VPERMT2W 192(r), Z26, Z6 \
-	VPUNPCKLQDQ X6, X5, d
-
-// RED4(a, b, c, d) sets lane k of a to the sums of lane k's four dwords
-// of a, b, c and d, in that order; clobbers Z0, Z19, a, c.
-#define RED4(a, b, c, d) \
-	VPUNPCKLDQ b, a, Z0 \
-	VPUNPCKHDQ b, a, a \
-	VPADDD a, Z0, Z0 \
-	VPUNPCKLDQ d, c, Z19 \
-	VPUNPCKHDQ d, c, c \
-	VPADDD c, Z19, Z19 \
-	VPUNPCKLQDQ Z19, Z0, a \
-	VPUNPCKHQDQ Z19, Z0, Z0 \
-	VPADDD Z0, a, a
-
-// ACCLANES(x, z) adds the four lanes of z (x its low XMM) to X22 in lane order; clobbers X0.
-#define ACCLANES(x, z) \
-	VADDPS x, X22, X22 \
-	VEXTRACTF32X4 $1, z, X0 \
-	VADDPS X0, X22, X22 \
-	VEXTRACTF32X4 $2, z, X0 \
-	VADDPS X0, X22, X22 \
-	VEXTRACTF32X4 $3, z, X0 \
-	VADDPS X0, X22, X22
-
 // func dot4Q8_0AVX512(w *byte, rb int, xp *byte, n int, acc *[4]float32)
 TEXT ·dot4Q8_0AVX512(SB), NOSPLIT, $0-40
 	MOVQ w+0(FP), SI
@@ -392,64 +360,26 @@ TEXT ·dot4Q8_0AVX512(SB), NOSPLIT, $0-40
 	MOVL $0x80, AX
 	VPBROADCASTB AX, Z24
 	VMOVDQU64 ·zTab+T_Q80D(SB), Z28
+	VMOVDQU64 ·zTab+T_RED(SB), Z27
 	VMOVDQU64 ·zTab+T_Q80D2(SB), Z26
-	// Z29: VPERMD indices k/4 (lane k gets dword k of blocks 0..3), Z30: 4+k/4.
-	MOVQ $0x0101010100000000, AX
-	VMOVQ AX, X0
-	MOVQ $0x0303030302020202, AX
-	VPINSRQ $1, AX, X0, X0
-	VPMOVZXBD X0, Z29
-	MOVL $4, AX
-	VPBROADCASTD AX, Z30
-	VPADDD Z29, Z30, Z30
 d80zloop:
 	PF4(0)
 	PF4(64)
 	PF4(128)
 	PF4(192)
 	PF4(256)
-	// 128·Σy and d_x of block k across lane k: Z25, Z23 (blocks 0..3), Z31, Z27 (4..7).
-	VMOVDQU 256(DI), Y0
-	VPSLLD $7, Y0, Y0
-	VPERMD Z0, Z29, Z25
-	VPERMD Z0, Z30, Z31
-	VMOVDQU 288(DI), Y0
-	VPERMD Z0, Z29, Z23
-	VPERMD Z0, Z30, Z27
-	Q80SUMS(SI, Z7, Z8)
-	Q80DW(SI, X15)
-	Q80SUMS(R11, Z9, Z10)
-	Q80DW(R11, X16)
-	Q80SUMS(R12, Z11, Z12)
-	Q80DW(R12, X17)
-	Q80SUMS(R13, Z13, Z14)
-	Q80DW(R13, X18)
-	// d_w words transposed: lane k of Z16 (blocks 0..3) and Z18 (4..7)
-	// holds block k's d_w of rows 0..3.
-	VPUNPCKLWD X16, X15, X0
-	VPUNPCKHWD X16, X15, X15
-	VPUNPCKLWD X18, X17, X19
-	VPUNPCKHWD X18, X17, X17
-	VPUNPCKLDQ X19, X0, X16
-	VPUNPCKHDQ X19, X0, X0
-	VINSERTI32X4 $1, X0, Y16, Y16
-	VCVTPH2PS Y16, Z16
-	VPUNPCKLDQ X17, X15, X18
-	VPUNPCKHDQ X17, X15, X15
-	VINSERTI32X4 $1, X15, Y18, Y18
-	VCVTPH2PS Y18, Z18
-	VMULPS Z23, Z16, Z16
-	VMULPS Z27, Z18, Z18
-	RED4(Z7, Z9, Z11, Z13)
-	RED4(Z8, Z10, Z12, Z14)
-	VPSUBD Z25, Z7, Z7
-	VPSUBD Z31, Z8, Z8
-	VCVTDQ2PS Z7, Z7
-	VCVTDQ2PS Z8, Z8
-	VMULPS Z16, Z7, Z7
-	VMULPS Z18, Z8, Z8
-	ACCLANES(X7, Z7)
-	ACCLANES(X8, Z8)
+	VMOVDQU32 256(DI), Y25
+	VPSLLD $7, Y25, Y25
+	VMOVUPS 288(DI), Y23
+	Q80ROW(SI)
+	T80(Y11)
+	Q80ROW(R11)
+	T80(Y12)
+	Q80ROW(R12)
+	T80(Y13)
+	Q80ROW(R13)
+	T80(Y14)
+	ACC4
 	ADDQ $272, SI
 	ADDQ $272, R11
 	ADDQ $272, R12
