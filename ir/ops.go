@@ -208,16 +208,8 @@ var (
 		},
 		Writes: -1,
 		Infer: func(c *NodeCheck) Type {
-			dt, _ := ParseDType(c.Enum("format"))
 			n := c.Arg(0).Shape[0]
-			if !dt.Valid() {
-				return Tensor(F32, n) // format is wrong, and reported
-			}
-			if n%dt.BlockElems() != 0 {
-				c.ArgErrorf(0, "%s has %d elements, not a multiple of the %d of a %v block", c.Node.Args[0].Ref(), n, dt.BlockElems(), dt)
-				return Tensor(F32, n)
-			}
-			return Tensor(dt, n)
+			return quantizedResult(c, n)
 		},
 	})
 
@@ -238,15 +230,7 @@ var (
 			if c.Arg(1).Shape[0] != n {
 				c.ArgErrorf(1, "shape %v differs from operand 1's %v", c.Arg(1), x)
 			}
-			dt, _ := ParseDType(c.Enum("format"))
-			if !dt.Valid() {
-				return Tensor(F32, n) // format is wrong, and reported
-			}
-			if n%dt.BlockElems() != 0 {
-				c.ArgErrorf(0, "%s has %d elements, not a multiple of the %d of a %v block", c.Node.Args[0].Ref(), n, dt.BlockElems(), dt)
-				return Tensor(F32, n)
-			}
-			return Tensor(dt, n)
+			return quantizedResult(c, n)
 		},
 	})
 
@@ -266,15 +250,7 @@ var (
 			if c.Arg(1).Shape[0] != n {
 				c.ArgErrorf(1, "shape %v differs from operand 1's %v", c.Arg(1), g)
 			}
-			dt, _ := ParseDType(c.Enum("format"))
-			if !dt.Valid() {
-				return Tensor(F32, n) // format is wrong, and reported
-			}
-			if n%dt.BlockElems() != 0 {
-				c.ArgErrorf(0, "%s has %d elements, not a multiple of the %d of a %v block", c.Node.Args[0].Ref(), n, dt.BlockElems(), dt)
-				return Tensor(F32, n)
-			}
-			return Tensor(dt, n)
+			return quantizedResult(c, n)
 		},
 	})
 
@@ -357,15 +333,7 @@ var (
 		Infer: func(c *NodeCheck) Type {
 			t := inferAttention(c)
 			n := t.Shape[0]
-			dt, _ := ParseDType(c.Enum("format"))
-			if !dt.Valid() {
-				return Tensor(F32, n) // format is wrong, and reported
-			}
-			if n%dt.BlockElems() != 0 {
-				c.ArgErrorf(0, "%s has %d elements, not a multiple of the %d of a %v block", c.Node.Args[0].Ref(), n, dt.BlockElems(), dt)
-				return Tensor(F32, n)
-			}
-			return Tensor(dt, n)
+			return quantizedResult(c, n)
 		},
 	})
 
@@ -554,4 +522,20 @@ func inferAttention(c *NodeCheck) Type {
 			c.Node.Args[1].Ref(), k.Shape[1], c.Int("kv_heads"), headSize(c), want)
 	}
 	return c.Arg(0)
+}
+
+// quantizedResult is the type of an op that stores n values in its format
+// attribute's blocks (quantize and the ops fused with it): n must be whole
+// blocks, else operand 0 is reported. A wrong format or n gives an f32
+// vector, so checking goes on.
+func quantizedResult(c *NodeCheck, n int) Type {
+	dt, _ := ParseDType(c.Enum("format"))
+	if !dt.Valid() {
+		return Tensor(F32, n) // format is wrong, and reported
+	}
+	if n%dt.BlockElems() != 0 {
+		c.ArgErrorf(0, "%s has %d elements, not a multiple of the %d of a %v block", c.Node.Args[0].Ref(), n, dt.BlockElems(), dt)
+		return Tensor(F32, n)
+	}
+	return Tensor(dt, n)
 }
