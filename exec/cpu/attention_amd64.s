@@ -1,5 +1,5 @@
 // Code written by hand; the f16 and f32 bodies differ only in how a state
-// value is loaded and widened.
+// value is loaded and widened (the score kernels share one body macro each).
 
 #include "textflag.h"
 
@@ -25,6 +25,182 @@
 	VCVTSD2SS x, x, x
 
 
+// WIDEN_F16 and WIDEN_F32 widen four state values at src to the float64
+// lanes of y (x: scratch for the f16 step); the score kernels' bodies
+// (ATTN_SCORES, ATTN_SCORES_4H) take one of them and the bytes four values
+// take (STEP), so each body is written once for both state types.
+#define WIDEN_F16(src, y, x) VCVTPH2PS src, x; VCVTPS2PD x, y
+#define WIDEN_F32(src, y, x) VCVTPS2PD src, y
+
+#define ATTN_SCORES(WIDEN, STEP) \
+	MOVQ q+0(FP), DI \
+	MOVQ k+8(FP), SI \
+	MOVQ stride+16(FP), R8 \
+	MOVQ rows+24(FP), BX \
+	MOVQ n+32(FP), R10 \
+	VMOVSD scale+40(FP), X15 \
+	MOVQ out+48(FP), DX \
+	LEAQ (R8)(R8*2), R9 \
+L_rows4: \
+	CMPQ BX, $4 \
+	JLT L_rows1 \
+	VXORPD Y0, Y0, Y0 \
+	VXORPD Y1, Y1, Y1 \
+	VXORPD Y2, Y2, Y2 \
+	VXORPD Y3, Y3, Y3 \
+	MOVQ SI, R11 \
+	MOVQ DI, R12 \
+	MOVQ R10, CX \
+L_loop4: \
+	WIDEN((R11), Y4, X4) \
+	VFMADD231PD (R12), Y4, Y0 \
+	WIDEN((R11)(R8*1), Y5, X5) \
+	VFMADD231PD (R12), Y5, Y1 \
+	WIDEN((R11)(R8*2), Y6, X6) \
+	VFMADD231PD (R12), Y6, Y2 \
+	WIDEN((R11)(R9*1), Y7, X7) \
+	VFMADD231PD (R12), Y7, Y3 \
+	ADDQ $STEP, R11 \
+	ADDQ $32, R12 \
+	SUBQ $4, CX \
+	JNZ L_loop4 \
+	REDUCE(Y0, X0, X8) \
+	VMOVSS X0, 0(DX) \
+	REDUCE(Y1, X1, X9) \
+	VMOVSS X1, 4(DX) \
+	REDUCE(Y2, X2, X10) \
+	VMOVSS X2, 8(DX) \
+	REDUCE(Y3, X3, X11) \
+	VMOVSS X3, 12(DX) \
+	ADDQ $16, DX \
+	LEAQ (SI)(R8*4), SI \
+	SUBQ $4, BX \
+	JMP L_rows4 \
+L_rows1: \
+	TESTQ BX, BX \
+	JZ L_done \
+	VXORPD Y0, Y0, Y0 \
+	MOVQ SI, R11 \
+	MOVQ DI, R12 \
+	MOVQ R10, CX \
+L_loop1: \
+	WIDEN((R11), Y4, X4) \
+	VFMADD231PD (R12), Y4, Y0 \
+	ADDQ $STEP, R11 \
+	ADDQ $32, R12 \
+	SUBQ $4, CX \
+	JNZ L_loop1 \
+	REDUCE(Y0, X0, X8) \
+	VMOVSS X0, (DX) \
+	ADDQ $4, DX \
+	ADDQ R8, SI \
+	DECQ BX \
+	JMP L_rows1 \
+L_done: \
+	VZEROUPPER \
+	RET
+
+#define ATTN_SCORES_4H(WIDEN, STEP) \
+	MOVQ q+0(FP), DI \
+	MOVQ k+8(FP), SI \
+	MOVQ stride+16(FP), R8 \
+	MOVQ rows+24(FP), BX \
+	MOVQ n+32(FP), R10 \
+	VMOVSD scale+40(FP), X15 \
+	MOVQ out+48(FP), DX \
+	MOVQ outStride+56(FP), AX \
+	LEAQ (AX)(AX*2), R9 \
+	LEAQ (R10*8), R13 \
+	LEAQ (R13)(R13*2), R14 \
+L_rows2: \
+	CMPQ BX, $2 \
+	JLT L_rows1 \
+	VXORPD Y0, Y0, Y0 \
+	VXORPD Y1, Y1, Y1 \
+	VXORPD Y2, Y2, Y2 \
+	VXORPD Y3, Y3, Y3 \
+	VXORPD Y4, Y4, Y4 \
+	VXORPD Y5, Y5, Y5 \
+	VXORPD Y6, Y6, Y6 \
+	VXORPD Y7, Y7, Y7 \
+	MOVQ SI, R11 \
+	MOVQ DI, R12 \
+	MOVQ R10, CX \
+L_loop2: \
+	WIDEN((R11), Y8, X8) \
+	WIDEN((R11)(R8*1), Y9, X9) \
+	VMOVUPD (R12), Y10 \
+	VFMADD231PD Y10, Y8, Y0 \
+	VFMADD231PD Y10, Y9, Y1 \
+	VMOVUPD (R12)(R13*1), Y11 \
+	VFMADD231PD Y11, Y8, Y2 \
+	VFMADD231PD Y11, Y9, Y3 \
+	VMOVUPD (R12)(R13*2), Y12 \
+	VFMADD231PD Y12, Y8, Y4 \
+	VFMADD231PD Y12, Y9, Y5 \
+	VMOVUPD (R12)(R14*1), Y13 \
+	VFMADD231PD Y13, Y8, Y6 \
+	VFMADD231PD Y13, Y9, Y7 \
+	ADDQ $STEP, R11 \
+	ADDQ $32, R12 \
+	SUBQ $4, CX \
+	JNZ L_loop2 \
+	REDUCE(Y0, X0, X14) \
+	VMOVSS X0, 0(DX) \
+	REDUCE(Y1, X1, X14) \
+	VMOVSS X1, 4(DX) \
+	REDUCE(Y2, X2, X14) \
+	VMOVSS X2, 0(DX)(AX*1) \
+	REDUCE(Y3, X3, X14) \
+	VMOVSS X3, 4(DX)(AX*1) \
+	REDUCE(Y4, X4, X14) \
+	VMOVSS X4, 0(DX)(AX*2) \
+	REDUCE(Y5, X5, X14) \
+	VMOVSS X5, 4(DX)(AX*2) \
+	REDUCE(Y6, X6, X14) \
+	VMOVSS X6, 0(DX)(R9*1) \
+	REDUCE(Y7, X7, X14) \
+	VMOVSS X7, 4(DX)(R9*1) \
+	ADDQ $8, DX \
+	LEAQ (SI)(R8*2), SI \
+	SUBQ $2, BX \
+	JMP L_rows2 \
+L_rows1: \
+	TESTQ BX, BX \
+	JZ L_done \
+	VXORPD Y0, Y0, Y0 \
+	VXORPD Y2, Y2, Y2 \
+	VXORPD Y4, Y4, Y4 \
+	VXORPD Y6, Y6, Y6 \
+	MOVQ SI, R11 \
+	MOVQ DI, R12 \
+	MOVQ R10, CX \
+L_loop1: \
+	WIDEN((R11), Y8, X8) \
+	VMOVUPD (R12), Y10 \
+	VFMADD231PD Y10, Y8, Y0 \
+	VMOVUPD (R12)(R13*1), Y11 \
+	VFMADD231PD Y11, Y8, Y2 \
+	VMOVUPD (R12)(R13*2), Y12 \
+	VFMADD231PD Y12, Y8, Y4 \
+	VMOVUPD (R12)(R14*1), Y13 \
+	VFMADD231PD Y13, Y8, Y6 \
+	ADDQ $STEP, R11 \
+	ADDQ $32, R12 \
+	SUBQ $4, CX \
+	JNZ L_loop1 \
+	REDUCE(Y0, X0, X14) \
+	VMOVSS X0, 0(DX) \
+	REDUCE(Y2, X2, X14) \
+	VMOVSS X2, 0(DX)(AX*1) \
+	REDUCE(Y4, X4, X14) \
+	VMOVSS X4, 0(DX)(AX*2) \
+	REDUCE(Y6, X6, X14) \
+	VMOVSS X6, 0(DX)(R9*1) \
+L_done: \
+	VZEROUPPER \
+	RET
+
 // func attnScoresF16AVX2(q *float64, k *byte, stride, rows, n int, scale float64, out *float32)
 //
 // out[j] = float32(scale·dot_j) for the rows j < rows at k + j·stride of n
@@ -33,77 +209,7 @@
 // order. q holds the query widened to float64. Four rows at a time, for
 // four independent dependency chains.
 TEXT ·attnScoresF16AVX2(SB), NOSPLIT, $0-56
-	MOVQ q+0(FP), DI
-	MOVQ k+8(FP), SI
-	MOVQ stride+16(FP), R8
-	MOVQ rows+24(FP), BX
-	MOVQ n+32(FP), R10
-	VMOVSD scale+40(FP), X15
-	MOVQ out+48(FP), DX
-	LEAQ (R8)(R8*2), R9
-sf16_rows4:
-	CMPQ BX, $4
-	JLT sf16_rows1
-	VXORPD Y0, Y0, Y0
-	VXORPD Y1, Y1, Y1
-	VXORPD Y2, Y2, Y2
-	VXORPD Y3, Y3, Y3
-	MOVQ SI, R11
-	MOVQ DI, R12
-	MOVQ R10, CX
-sf16_loop4:
-	VCVTPH2PS (R11), X4
-	VCVTPS2PD X4, Y4
-	VFMADD231PD (R12), Y4, Y0
-	VCVTPH2PS (R11)(R8*1), X5
-	VCVTPS2PD X5, Y5
-	VFMADD231PD (R12), Y5, Y1
-	VCVTPH2PS (R11)(R8*2), X6
-	VCVTPS2PD X6, Y6
-	VFMADD231PD (R12), Y6, Y2
-	VCVTPH2PS (R11)(R9*1), X7
-	VCVTPS2PD X7, Y7
-	VFMADD231PD (R12), Y7, Y3
-	ADDQ $8, R11
-	ADDQ $32, R12
-	SUBQ $4, CX
-	JNZ sf16_loop4
-	REDUCE(Y0, X0, X8)
-	VMOVSS X0, 0(DX)
-	REDUCE(Y1, X1, X9)
-	VMOVSS X1, 4(DX)
-	REDUCE(Y2, X2, X10)
-	VMOVSS X2, 8(DX)
-	REDUCE(Y3, X3, X11)
-	VMOVSS X3, 12(DX)
-	ADDQ $16, DX
-	LEAQ (SI)(R8*4), SI
-	SUBQ $4, BX
-	JMP sf16_rows4
-sf16_rows1:
-	TESTQ BX, BX
-	JZ sf16_done
-	VXORPD Y0, Y0, Y0
-	MOVQ SI, R11
-	MOVQ DI, R12
-	MOVQ R10, CX
-sf16_loop1:
-	VCVTPH2PS (R11), X4
-	VCVTPS2PD X4, Y4
-	VFMADD231PD (R12), Y4, Y0
-	ADDQ $8, R11
-	ADDQ $32, R12
-	SUBQ $4, CX
-	JNZ sf16_loop1
-	REDUCE(Y0, X0, X8)
-	VMOVSS X0, (DX)
-	ADDQ $4, DX
-	ADDQ R8, SI
-	DECQ BX
-	JMP sf16_rows1
-sf16_done:
-	VZEROUPPER
-	RET
+	ATTN_SCORES(WIDEN_F16, 8)
 
 // func attnScoresF32AVX2(q *float64, k *byte, stride, rows, n int, scale float64, out *float32)
 //
@@ -113,72 +219,7 @@ sf16_done:
 // order. q holds the query widened to float64. Four rows at a time, for
 // four independent dependency chains.
 TEXT ·attnScoresF32AVX2(SB), NOSPLIT, $0-56
-	MOVQ q+0(FP), DI
-	MOVQ k+8(FP), SI
-	MOVQ stride+16(FP), R8
-	MOVQ rows+24(FP), BX
-	MOVQ n+32(FP), R10
-	VMOVSD scale+40(FP), X15
-	MOVQ out+48(FP), DX
-	LEAQ (R8)(R8*2), R9
-sf32_rows4:
-	CMPQ BX, $4
-	JLT sf32_rows1
-	VXORPD Y0, Y0, Y0
-	VXORPD Y1, Y1, Y1
-	VXORPD Y2, Y2, Y2
-	VXORPD Y3, Y3, Y3
-	MOVQ SI, R11
-	MOVQ DI, R12
-	MOVQ R10, CX
-sf32_loop4:
-	VCVTPS2PD (R11), Y4
-	VFMADD231PD (R12), Y4, Y0
-	VCVTPS2PD (R11)(R8*1), Y5
-	VFMADD231PD (R12), Y5, Y1
-	VCVTPS2PD (R11)(R8*2), Y6
-	VFMADD231PD (R12), Y6, Y2
-	VCVTPS2PD (R11)(R9*1), Y7
-	VFMADD231PD (R12), Y7, Y3
-	ADDQ $16, R11
-	ADDQ $32, R12
-	SUBQ $4, CX
-	JNZ sf32_loop4
-	REDUCE(Y0, X0, X8)
-	VMOVSS X0, 0(DX)
-	REDUCE(Y1, X1, X9)
-	VMOVSS X1, 4(DX)
-	REDUCE(Y2, X2, X10)
-	VMOVSS X2, 8(DX)
-	REDUCE(Y3, X3, X11)
-	VMOVSS X3, 12(DX)
-	ADDQ $16, DX
-	LEAQ (SI)(R8*4), SI
-	SUBQ $4, BX
-	JMP sf32_rows4
-sf32_rows1:
-	TESTQ BX, BX
-	JZ sf32_done
-	VXORPD Y0, Y0, Y0
-	MOVQ SI, R11
-	MOVQ DI, R12
-	MOVQ R10, CX
-sf32_loop1:
-	VCVTPS2PD (R11), Y4
-	VFMADD231PD (R12), Y4, Y0
-	ADDQ $16, R11
-	ADDQ $32, R12
-	SUBQ $4, CX
-	JNZ sf32_loop1
-	REDUCE(Y0, X0, X8)
-	VMOVSS X0, (DX)
-	ADDQ $4, DX
-	ADDQ R8, SI
-	DECQ BX
-	JMP sf32_rows1
-sf32_done:
-	VZEROUPPER
-	RET
+	ATTN_SCORES(WIDEN_F32, 16)
 
 // func attnWeightedF16x32AVX2(e *float32, v *byte, stride, rows int, acc *[32]float64)
 //
@@ -595,108 +636,7 @@ expf64_loop:
 // and the eight accumulators (head i, row r in Y(2i+r)) are eight
 // independent dependency chains.
 TEXT ·attnScores4HF16AVX2(SB), NOSPLIT, $0-64
-	MOVQ q+0(FP), DI
-	MOVQ k+8(FP), SI
-	MOVQ stride+16(FP), R8
-	MOVQ rows+24(FP), BX
-	MOVQ n+32(FP), R10
-	VMOVSD scale+40(FP), X15
-	MOVQ out+48(FP), DX
-	MOVQ outStride+56(FP), AX
-	LEAQ (AX)(AX*2), R9
-	LEAQ (R10*8), R13
-	LEAQ (R13)(R13*2), R14
-s4f16_rows2:
-	CMPQ BX, $2
-	JLT s4f16_rows1
-	VXORPD Y0, Y0, Y0
-	VXORPD Y1, Y1, Y1
-	VXORPD Y2, Y2, Y2
-	VXORPD Y3, Y3, Y3
-	VXORPD Y4, Y4, Y4
-	VXORPD Y5, Y5, Y5
-	VXORPD Y6, Y6, Y6
-	VXORPD Y7, Y7, Y7
-	MOVQ SI, R11
-	MOVQ DI, R12
-	MOVQ R10, CX
-s4f16_loop2:
-	VCVTPH2PS (R11), X8
-	VCVTPS2PD X8, Y8
-	VCVTPH2PS (R11)(R8*1), X9
-	VCVTPS2PD X9, Y9
-	VMOVUPD (R12), Y10
-	VFMADD231PD Y10, Y8, Y0
-	VFMADD231PD Y10, Y9, Y1
-	VMOVUPD (R12)(R13*1), Y11
-	VFMADD231PD Y11, Y8, Y2
-	VFMADD231PD Y11, Y9, Y3
-	VMOVUPD (R12)(R13*2), Y12
-	VFMADD231PD Y12, Y8, Y4
-	VFMADD231PD Y12, Y9, Y5
-	VMOVUPD (R12)(R14*1), Y13
-	VFMADD231PD Y13, Y8, Y6
-	VFMADD231PD Y13, Y9, Y7
-	ADDQ $8, R11
-	ADDQ $32, R12
-	SUBQ $4, CX
-	JNZ s4f16_loop2
-	REDUCE(Y0, X0, X14)
-	VMOVSS X0, 0(DX)
-	REDUCE(Y1, X1, X14)
-	VMOVSS X1, 4(DX)
-	REDUCE(Y2, X2, X14)
-	VMOVSS X2, 0(DX)(AX*1)
-	REDUCE(Y3, X3, X14)
-	VMOVSS X3, 4(DX)(AX*1)
-	REDUCE(Y4, X4, X14)
-	VMOVSS X4, 0(DX)(AX*2)
-	REDUCE(Y5, X5, X14)
-	VMOVSS X5, 4(DX)(AX*2)
-	REDUCE(Y6, X6, X14)
-	VMOVSS X6, 0(DX)(R9*1)
-	REDUCE(Y7, X7, X14)
-	VMOVSS X7, 4(DX)(R9*1)
-	ADDQ $8, DX
-	LEAQ (SI)(R8*2), SI
-	SUBQ $2, BX
-	JMP s4f16_rows2
-s4f16_rows1:
-	TESTQ BX, BX
-	JZ s4f16_done
-	VXORPD Y0, Y0, Y0
-	VXORPD Y2, Y2, Y2
-	VXORPD Y4, Y4, Y4
-	VXORPD Y6, Y6, Y6
-	MOVQ SI, R11
-	MOVQ DI, R12
-	MOVQ R10, CX
-s4f16_loop1:
-	VCVTPH2PS (R11), X8
-	VCVTPS2PD X8, Y8
-	VMOVUPD (R12), Y10
-	VFMADD231PD Y10, Y8, Y0
-	VMOVUPD (R12)(R13*1), Y11
-	VFMADD231PD Y11, Y8, Y2
-	VMOVUPD (R12)(R13*2), Y12
-	VFMADD231PD Y12, Y8, Y4
-	VMOVUPD (R12)(R14*1), Y13
-	VFMADD231PD Y13, Y8, Y6
-	ADDQ $8, R11
-	ADDQ $32, R12
-	SUBQ $4, CX
-	JNZ s4f16_loop1
-	REDUCE(Y0, X0, X14)
-	VMOVSS X0, 0(DX)
-	REDUCE(Y2, X2, X14)
-	VMOVSS X2, 0(DX)(AX*1)
-	REDUCE(Y4, X4, X14)
-	VMOVSS X4, 0(DX)(AX*2)
-	REDUCE(Y6, X6, X14)
-	VMOVSS X6, 0(DX)(R9*1)
-s4f16_done:
-	VZEROUPPER
-	RET
+	ATTN_SCORES_4H(WIDEN_F16, 8)
 
 // func attnScores4HF32AVX2(q *float64, k *byte, stride, rows, n int, scale float64, out *float32, outStride int)
 //
@@ -706,102 +646,4 @@ s4f16_done:
 // and the eight accumulators (head i, row r in Y(2i+r)) are eight
 // independent dependency chains.
 TEXT ·attnScores4HF32AVX2(SB), NOSPLIT, $0-64
-	MOVQ q+0(FP), DI
-	MOVQ k+8(FP), SI
-	MOVQ stride+16(FP), R8
-	MOVQ rows+24(FP), BX
-	MOVQ n+32(FP), R10
-	VMOVSD scale+40(FP), X15
-	MOVQ out+48(FP), DX
-	MOVQ outStride+56(FP), AX
-	LEAQ (AX)(AX*2), R9
-	LEAQ (R10*8), R13
-	LEAQ (R13)(R13*2), R14
-s4f32_rows2:
-	CMPQ BX, $2
-	JLT s4f32_rows1
-	VXORPD Y0, Y0, Y0
-	VXORPD Y1, Y1, Y1
-	VXORPD Y2, Y2, Y2
-	VXORPD Y3, Y3, Y3
-	VXORPD Y4, Y4, Y4
-	VXORPD Y5, Y5, Y5
-	VXORPD Y6, Y6, Y6
-	VXORPD Y7, Y7, Y7
-	MOVQ SI, R11
-	MOVQ DI, R12
-	MOVQ R10, CX
-s4f32_loop2:
-	VCVTPS2PD (R11), Y8
-	VCVTPS2PD (R11)(R8*1), Y9
-	VMOVUPD (R12), Y10
-	VFMADD231PD Y10, Y8, Y0
-	VFMADD231PD Y10, Y9, Y1
-	VMOVUPD (R12)(R13*1), Y11
-	VFMADD231PD Y11, Y8, Y2
-	VFMADD231PD Y11, Y9, Y3
-	VMOVUPD (R12)(R13*2), Y12
-	VFMADD231PD Y12, Y8, Y4
-	VFMADD231PD Y12, Y9, Y5
-	VMOVUPD (R12)(R14*1), Y13
-	VFMADD231PD Y13, Y8, Y6
-	VFMADD231PD Y13, Y9, Y7
-	ADDQ $16, R11
-	ADDQ $32, R12
-	SUBQ $4, CX
-	JNZ s4f32_loop2
-	REDUCE(Y0, X0, X14)
-	VMOVSS X0, 0(DX)
-	REDUCE(Y1, X1, X14)
-	VMOVSS X1, 4(DX)
-	REDUCE(Y2, X2, X14)
-	VMOVSS X2, 0(DX)(AX*1)
-	REDUCE(Y3, X3, X14)
-	VMOVSS X3, 4(DX)(AX*1)
-	REDUCE(Y4, X4, X14)
-	VMOVSS X4, 0(DX)(AX*2)
-	REDUCE(Y5, X5, X14)
-	VMOVSS X5, 4(DX)(AX*2)
-	REDUCE(Y6, X6, X14)
-	VMOVSS X6, 0(DX)(R9*1)
-	REDUCE(Y7, X7, X14)
-	VMOVSS X7, 4(DX)(R9*1)
-	ADDQ $8, DX
-	LEAQ (SI)(R8*2), SI
-	SUBQ $2, BX
-	JMP s4f32_rows2
-s4f32_rows1:
-	TESTQ BX, BX
-	JZ s4f32_done
-	VXORPD Y0, Y0, Y0
-	VXORPD Y2, Y2, Y2
-	VXORPD Y4, Y4, Y4
-	VXORPD Y6, Y6, Y6
-	MOVQ SI, R11
-	MOVQ DI, R12
-	MOVQ R10, CX
-s4f32_loop1:
-	VCVTPS2PD (R11), Y8
-	VMOVUPD (R12), Y10
-	VFMADD231PD Y10, Y8, Y0
-	VMOVUPD (R12)(R13*1), Y11
-	VFMADD231PD Y11, Y8, Y2
-	VMOVUPD (R12)(R13*2), Y12
-	VFMADD231PD Y12, Y8, Y4
-	VMOVUPD (R12)(R14*1), Y13
-	VFMADD231PD Y13, Y8, Y6
-	ADDQ $16, R11
-	ADDQ $32, R12
-	SUBQ $4, CX
-	JNZ s4f32_loop1
-	REDUCE(Y0, X0, X14)
-	VMOVSS X0, 0(DX)
-	REDUCE(Y2, X2, X14)
-	VMOVSS X2, 0(DX)(AX*1)
-	REDUCE(Y4, X4, X14)
-	VMOVSS X4, 0(DX)(AX*2)
-	REDUCE(Y6, X6, X14)
-	VMOVSS X6, 0(DX)(R9*1)
-s4f32_done:
-	VZEROUPPER
-	RET
+	ATTN_SCORES_4H(WIDEN_F32, 16)
